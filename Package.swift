@@ -1,0 +1,86 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "AdPlaybackKit",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    products: [
+        .library(name: "MediaTime", targets: ["MediaTime"]),
+        .library(name: "AdTimeline", targets: ["AdTimeline"]),
+        .library(name: "AdPolicy", targets: ["AdPolicy"]),
+        .library(name: "AdPlayback", targets: ["AdPlayback"]),
+        .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
+        .library(name: "AdScenario", targets: ["AdScenario"]),
+        .library(name: "AdPolicyExamples", targets: ["AdPolicyExamples"]),
+        .executable(name: "adplay", targets: ["adplay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "MediaTime", swiftSettings: strictSettings),
+        .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
+        .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
+        .target(
+            name: "AdPlayback",
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AdPlaybackTestSupport",
+            dependencies: ["MediaTime", "AdTimeline", "AdPlayback"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AdPolicyExamples",
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AdScenario",
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "adplay",
+            dependencies: [
+                "AdScenario",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdTimelineTests",
+            dependencies: [
+                "MediaTime", "AdTimeline",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AdPolicyTests",
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPolicyExamples"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AdPlaybackTests",
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackTestSupport", "AdPolicyExamples"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AdScenarioTests",
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "AdplayTests", dependencies: ["adplay"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

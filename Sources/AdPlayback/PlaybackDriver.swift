@@ -1,0 +1,73 @@
+import AdPolicy
+public import MediaTime
+
+/// Runs a ``PlaybackSession`` against a player and a clock: feeds it inputs,
+/// performs its actions and publishes its events. It decides nothing.
+///
+/// Use it from one isolation domain (the main actor for AVPlayer); call
+/// ``tick()`` from the player's periodic or boundary time observer, at the
+/// latest after ``timeToNextBoundary``.
+public final class PlaybackDriver {
+    /// The state machine.
+    public private(set) var session: PlaybackSession
+    /// Every event, in order, as an asynchronous sequence.
+    public let events: AsyncStream<SessionEvent>
+
+    private let continuation: AsyncStream<SessionEvent>.Continuation
+    private let player: any PlayerAdapter
+    private let clock: any WallClock
+
+    /// Creates a driver; nothing happens until the first input.
+    public init(session: PlaybackSession, player: any PlayerAdapter, clock: any WallClock) {
+        self.session = session
+        self.player = player
+        self.clock = clock
+        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    deinit { continuation.finish() }
+
+    /// Hands an input to the session and performs its actions.
+    /// - Returns: the events published.
+    @discardableResult
+    public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
+        let actions = try session.handle(input, at: clock.now)
+        var published: [SessionEvent] = []
+        for action in actions {
+            switch action {
+            case .emit(let event):
+                published.append(event)
+                continuation.yield(event)
+            case .present(let item, let time):
+                player.present(item, at: time)
+            case .setRate(let rate):
+                player.setRate(rate)
+            case .saveBookmark:
+                break
+            }
+        }
+        return published
+    }
+
+    /// Tells the session where the player is now.
+    @discardableResult
+    public func tick() throws(SessionError) -> [SessionEvent] {
+        try send(.tick(itemTime: player.currentItemTime))
+    }
+
+    /// The content ("local") time: it does not move while an ad plays.
+    public var localTime: ContentTime { session.localTime }
+
+    /// Seeks to a content ("local") time, applying the policy to the breaks
+    /// on the way.
+    @discardableResult
+    public func seek(toLocalTime time: ContentTime) throws(SessionError) -> [SessionEvent] {
+        try send(.jump(.seek, to: .content(time)))
+    }
+
+    /// How much playback at 1x remains until the session must be ticked.
+    public var timeToNextBoundary: MediaDuration? { session.timeToNextBoundary }
+
+    /// Ends the event stream.
+    public func finish() { continuation.finish() }
+}

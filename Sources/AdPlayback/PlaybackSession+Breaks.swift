@@ -1,0 +1,145 @@
+import AdPolicy
+import AdTimeline
+import MediaTime
+
+extension PlaybackSession {
+    /// Playback reached `adBreak` (normal playback, or arrival after a jump).
+    mutating func reach(_ adBreak: AdBreak, entry: BreakEntry = .fromStart) {
+        let policy = engine.decideArrival(at: adBreak, context: policyContext)
+        switch (policy, entry) {
+        case (.skip(.failover), _):
+            skip(adBreak, reason: .failover)
+        case (_, .skip):
+            skip(adBreak, reason: .policy, removing: policy == .remove)
+        case (.play, _), (.removeAfterPlay, _):
+            startBreak(adBreak, entry: entry, removeAfterPlay: policy == .removeAfterPlay)
+        case (.skip(let reason), _):
+            skip(adBreak, reason: reason)
+        case (.remove, _):
+            skip(adBreak, reason: .policy, removing: true)
+        }
+    }
+
+    /// Skips a break playback reached: the skip, then content after it.
+    mutating func skip(_ adBreak: AdBreak, reason: SkipReason, removing: Bool = false) {
+        let position = timeline.contentPosition(ofBreak: adBreak.id) ?? playhead.content
+        let start = Playhead(stream: timeline.streamTime(forContentTime: position), content: position)
+        emit(.adBreakSkip(breakID: adBreak.id, reason: reason), at: start)
+        if removing { timeline.removeBreak(id: adBreak.id) }
+        continueAfterBreak(at: position)
+    }
+
+    /// Starts playing a break as `entry` says.
+    mutating func startBreak(_ adBreak: AdBreak, entry: BreakEntry, removeAfterPlay: Bool) {
+        var adIndex = 0
+        var offsetInAd = MediaDuration.zero
+        switch entry {
+        case .fromStart, .skip: break
+        case .fromAd(let index): adIndex = index
+        case .fromOffset(let offset):
+            if let located = adBreak.ad(atOffset: offset) { (adIndex, offsetInAd) = located }
+        }
+        phase = .inBreak(BreakPlayback(
+            adBreak: adBreak, adIndex: adIndex, offsetInAd: offsetInAd, removeAfterPlay: removeAfterPlay))
+        emit(.adBreakStart(breakID: adBreak.id))
+        if engine.watchedRule(for: adBreak) == .onBegin { timeline.markWatched(adBreak.id) }
+        startAd()
+    }
+
+    /// Emits `adStart` for the current ad and points the player at it.
+    mutating func startAd() {
+        guard case .inBreak(let playback) = phase else { return }
+        let ad = playback.adBreak.ads[playback.adIndex]
+        emit(.adStart(breakID: playback.adBreak.id, adID: ad.id))
+        switch playback.adBreak.insertion {
+        case .inStream:
+            let breakStart = timeline.mainItemTime(ofBreak: playback.adBreak.id) ?? itemTime
+            movePlayer(to: .main, at: breakStart + playback.adBreak.offset(ofAd: playback.adIndex) + playback.offsetInAd)
+        case .inserted:
+            movePlayer(
+                to: .ad(breakID: playback.adBreak.id, adID: ad.id, asset: ad.primaryAsset), at: playback.offsetInAd)
+        }
+    }
+
+    /// The current ad played to its end.
+    mutating func finishAd() {
+        guard case .inBreak(var playback) = phase else { return }
+        let ad = playback.adBreak.ads[playback.adIndex]
+        playback.offsetInAd = ad.duration
+        phase = .inBreak(playback)
+        emit(.adEnd(breakID: playback.adBreak.id, adID: ad.id))
+        guard playback.adIndex + 1 == playback.adBreak.ads.count else {
+            playback.adIndex += 1
+            playback.offsetInAd = .zero
+            phase = .inBreak(playback)
+            startAd()
+            return
+        }
+        finishBreak(playback)
+    }
+
+    /// The break completed: watched, cool-down, then what follows.
+    mutating func finishBreak(_ playback: BreakPlayback) {
+        let id = playback.adBreak.id
+        let position = timeline.contentPosition(ofBreak: id) ?? playhead.content
+        emit(.adBreakEnd(breakID: id))
+        if engine.watchedRule(for: playback.adBreak) == .onEnd { timeline.markWatched(id) }
+        lastBreakCompletedAt = now
+        if playback.removeAfterPlay { timeline.removeBreak(id: id) }
+        continueAfterBreak(at: position)
+    }
+
+    /// After a break (played or skipped): the next queued break, the jump's
+    /// arrival, or content after the break.
+    mutating func continueAfterBreak(at position: ContentTime) {
+        if pending != nil {
+            advancePending()
+        } else {
+            enterContent(at: position)
+        }
+    }
+
+    /// Plays the next break a jump selected, or arrives at the jump's target.
+    mutating func advancePending() {
+        guard var current = pending else { return }
+        if !current.queue.isEmpty {
+            let verdict = current.queue.removeFirst()
+            pending = current
+            startBreak(verdict.adBreak, entry: .fromStart, removeAfterPlay: verdict.policy == .removeAfterPlay)
+            return
+        }
+        pending = nil
+        switch current.arrival {
+        case .content(let target):
+            if let adBreak = timeline.adBreak(atContentTime: target) {
+                reach(adBreak)
+            } else {
+                enterContent(at: target)
+            }
+        case .intoBreak(let adBreak, let entry):
+            reach(adBreak, entry: entry)
+        }
+    }
+
+    /// Content plays at `position`, after any break there; at the content's
+    /// end the session ends instead.
+    mutating func enterContent(at position: ContentTime) {
+        phase = .content(position)
+        movePlayer(to: .main, at: timeline.mainItemTime(forContentTime: position, afterBreak: true))
+        if let end = timeline.contentEnd, position >= end {
+            endSession()
+            return
+        }
+        emit(.contentStart)
+    }
+
+    /// Ends the session where it stands.
+    mutating func endSession() {
+        emit(.sessionEnd)
+        lastPlayhead = playhead
+        phase = .idle
+        pending = nil
+        isPaused = false
+        isInterrupted = false
+    }
+}

@@ -1,0 +1,104 @@
+import AdPolicy
+import AdTimeline
+import MediaTime
+
+extension PlaybackSession {
+    /// The player's item reached `time`: play on by the difference.
+    mutating func advance(toItemTime time: MediaDuration) throws(SessionError) {
+        try requireRunning()
+        guard !isPaused else { return }
+        try advance(by: time - itemTime)
+    }
+
+    /// Plays `duration` at 1x, handling every boundary on the way in order:
+    /// a break starts the instant the playhead reaches it.
+    mutating func advance(by duration: MediaDuration) throws(SessionError) {
+        try requireRunning()
+        var remaining = duration
+        while remaining > .zero || atBoundary {
+            switch phase {
+            case .idle:
+                return
+            case .content(let content):
+                let next = timeline.nextBreak(afterContentTime: content)
+                let nextPosition = next.flatMap { timeline.contentPosition(ofBreak: $0.id) }
+                guard let limit = [nextPosition, timeline.contentEnd].compactMap(\.self).min(),
+                    content + remaining >= limit
+                else {
+                    phase = .content(content + remaining)
+                    itemTime += remaining
+                    return
+                }
+                remaining -= limit - content
+                itemTime += limit - content
+                phase = .content(limit)
+                if let next, nextPosition == limit { reach(next) } else { endSession() }
+            case .inBreak(var playback):
+                let left = playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
+                guard remaining >= left else {
+                    playback.offsetInAd += remaining
+                    phase = .inBreak(playback)
+                    itemTime += remaining
+                    return
+                }
+                remaining -= left
+                itemTime += left
+                finishAd()
+            }
+        }
+    }
+
+    /// Whether the playhead sits exactly on an unhandled boundary (an ad's
+    /// end), which must be handled even when no time remains.
+    private var atBoundary: Bool {
+        guard case .inBreak(let playback) = phase else { return false }
+        return playback.offsetInAd >= playback.adBreak.ads[playback.adIndex].duration
+    }
+
+    mutating func pause() throws(SessionError) {
+        try requireRunning()
+        guard !isPaused else { throw .paused }
+        isPaused = true
+        emit(.pause)
+        actions.append(.setRate(0))
+    }
+
+    mutating func resume() throws(SessionError) {
+        try requireRunning()
+        guard isPaused else { throw .notPaused }
+        isPaused = false
+        emit(.resume)
+        actions.append(.setRate(1))
+    }
+
+    mutating func interrupt() throws(SessionError) {
+        try requireRunning()
+        isInterrupted = true
+        emit(.interrupt)
+        actions.append(.setRate(0))
+    }
+
+    /// The interruption ended: inside a break the interrupt rule decides.
+    mutating func endInterruption() throws(SessionError) {
+        guard isRunning else { throw .notRunning }
+        guard isInterrupted else { throw .notInterrupted }
+        isInterrupted = false
+        emit(.interruptEnd)
+        if !isPaused { actions.append(.setRate(1)) }
+        guard case .inBreak(var playback) = phase else { return }
+        switch engine.policy.interrupt {
+        case .resume:
+            return
+        case .restart:
+            playback.adIndex = 0
+            playback.offsetInAd = .zero
+            phase = .inBreak(playback)
+            emit(.adBreakStart(breakID: playback.adBreak.id))
+            startAd()
+        case .skip:
+            emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .interrupted))
+            let position = timeline.contentPosition(ofBreak: playback.adBreak.id) ?? playhead.content
+            continueAfterBreak(at: position)
+        }
+    }
+}

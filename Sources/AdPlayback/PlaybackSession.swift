@@ -1,0 +1,161 @@
+public import AdPolicy
+public import AdTimeline
+public import MediaTime
+
+/// The ad-aware playback state machine. It does no I/O and reads no clock:
+/// each input, with the clock's reading, returns the actions a driver
+/// performs (events to publish, what the player shows).
+///
+/// ```swift
+/// var session = PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: .snapback))
+/// let actions = try session.handle(.start(.beginning), at: .zero)
+/// ```
+public struct PlaybackSession: Sendable {
+    enum Phase: Sendable, Hashable {
+        case idle
+        case content(ContentTime)
+        case inBreak(BreakPlayback)
+    }
+
+    struct BreakPlayback: Sendable, Hashable {
+        var adBreak: AdBreak
+        var adIndex: Int
+        var offsetInAd: MediaDuration
+        var removeAfterPlay: Bool
+    }
+
+    /// Breaks selected by a jump that still have to play, then where
+    /// playback arrives.
+    struct Pending: Sendable, Hashable {
+        var queue: [AdBreakVerdict]
+        var arrival: Arrival
+    }
+
+    /// The timeline as given, restored for every new session.
+    public let initialTimeline: AdTimeline
+    /// The timeline of the running session, with its watched breaks.
+    public internal(set) var timeline: AdTimeline
+    /// The rules and the selector.
+    public let engine: AdPolicyEngine
+    /// The last bookmark saved by ``SessionInput/stop``.
+    public internal(set) var lastBookmark: Bookmark?
+
+    var phase: Phase = .idle
+    var pending: Pending?
+    var earlierWatched: Set<String> = []
+    var lastBreakCompletedAt: ClockTime?
+    var isFailoverSession = false
+    var isPaused = false
+    var isInterrupted = false
+    var now: ClockTime = .zero
+    var lastPlayhead = Playhead(stream: .zero, content: .zero)
+    /// The session's model of the player: its item and the item's time.
+    var item: PlayerItem = .main
+    var itemTime: MediaDuration = .zero
+    var playerIsStale = false
+    var actions: [SessionAction] = []
+
+    /// Creates an idle session over `timeline`.
+    public init(timeline: AdTimeline, engine: AdPolicyEngine) {
+        self.initialTimeline = timeline
+        self.timeline = timeline
+        self.engine = engine
+    }
+
+    /// Whether a session is running (started, not yet stopped or ended).
+    public var isRunning: Bool { phase != .idle }
+
+    /// Whether an ad is playing.
+    public var isInBreak: Bool {
+        if case .inBreak = phase { return true }
+        return false
+    }
+
+    /// The content ("local") time: it does not move while an ad plays.
+    public var localTime: ContentTime { playhead.content }
+
+    /// The playhead: stream time and content time.
+    public var playhead: Playhead {
+        switch phase {
+        case .idle:
+            return lastPlayhead
+        case .content(let content):
+            return Playhead(stream: timeline.streamTime(resumingAt: content), content: content)
+        case .inBreak(let playback):
+            let start = timeline.streamRange(ofBreak: playback.adBreak.id)?.lowerBound ?? lastPlayhead.stream
+            let offset = playback.adBreak.offset(ofAd: playback.adIndex) + playback.offsetInAd
+            let content = timeline.contentPosition(ofBreak: playback.adBreak.id) ?? lastPlayhead.content
+            return Playhead(stream: start + offset, content: content)
+        }
+    }
+
+    /// How much playback at 1x remains until the next event (an ad's end, a
+    /// break, the content's end); `nil` when nothing plays.
+    public var timeToNextBoundary: MediaDuration? {
+        guard !isPaused, !isInterrupted else { return nil }
+        switch phase {
+        case .idle:
+            return nil
+        case .content(let content):
+            let next = timeline.nextBreak(afterContentTime: content)
+                .flatMap { timeline.contentPosition(ofBreak: $0.id) }
+            guard let limit = [next, timeline.contentEnd].compactMap(\.self).min() else { return nil }
+            return limit - content
+        case .inBreak(let playback):
+            return playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
+        }
+    }
+
+    /// What the policy reads now.
+    var policyContext: PolicyContext {
+        PolicyContext(
+            timeline: timeline, earlierWatched: earlierWatched, now: now,
+            lastBreakCompletedAt: lastBreakCompletedAt, isFailoverSession: isFailoverSession)
+    }
+
+    /// Handles one input at the clock's reading `now`.
+    /// - Throws: ``SessionError`` when the input makes no sense now (a seek
+    ///   before start, a start while running, a target outside the stream).
+    public mutating func handle(_ input: SessionInput, at now: ClockTime) throws(SessionError) -> [SessionAction] {
+        self.now = now
+        actions = []
+        switch input {
+        case .start(let point): try start(at: point)
+        case .tick(let time): try advance(toItemTime: time)
+        case .itemEnded: try advance(by: timeToNextBoundary ?? .zero)
+        case .pause: try pause()
+        case .resume: try resume()
+        case .jump(let kind, let target): try jump(kind, to: target)
+        case .interrupt: try interrupt()
+        case .interruptEnd: try endInterruption()
+        case .stop: try stop()
+        case .failover: try failover()
+        }
+        if playerIsStale, isRunning {
+            actions.append(.present(item, at: itemTime))
+        }
+        playerIsStale = false
+        let result = actions
+        actions = []
+        return result
+    }
+
+    /// Publishes an event at the current playhead (or at `playhead`).
+    mutating func emit(_ kind: SessionEvent.Kind, at playhead: Playhead? = nil) {
+        let position = playhead ?? self.playhead
+        actions.append(.emit(SessionEvent(clock: now, stream: position.stream, content: position.content, kind: kind)))
+    }
+
+    /// Moves the model of the player; a change the player would not reach
+    /// by playing on is sent as one `present` at the end of the input.
+    mutating func movePlayer(to newItem: PlayerItem, at time: MediaDuration) {
+        if newItem != item || time != itemTime { playerIsStale = true }
+        item = newItem
+        itemTime = time
+    }
+
+    mutating func requireRunning() throws(SessionError) {
+        guard isRunning else { throw .notRunning }
+        guard !isInterrupted else { throw .interrupted }
+    }
+}

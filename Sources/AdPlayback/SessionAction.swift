@@ -1,0 +1,39 @@
+public import AdTimeline
+public import MediaTime
+
+/// What the player should be showing.
+public enum PlayerItem: Sendable, Hashable {
+    /// The main stream (content, with in-stream ads stitched in).
+    case main
+    /// An inserted ad's own asset.
+    case ad(breakID: String, adID: String, asset: AdAsset?)
+}
+
+/// What a session asks its driver to do.
+public enum SessionAction: Sendable, Hashable {
+    /// Publish an event.
+    case emit(SessionEvent)
+    /// Show `item` at `time` (replace the item if it differs, then seek).
+    case present(PlayerItem, at: MediaDuration)
+    /// Set the playback rate: 0 to hold, 1 to play.
+    case setRate(Double)
+    /// Persist a bookmark.
+    case saveBookmark(Bookmark)
+}
+
+/// Where a session resumes: content time and the breaks already watched.
+///
+/// Carrying the watched breaks means a resumed session never replays what
+/// the viewer saw.
+public struct Bookmark: Sendable, Hashable, Codable {
+    /// The content ("local") time to resume at.
+    public var content: ContentTime
+    /// The ids of the breaks watched, in content order.
+    public var watched: [String]
+
+    /// Creates a bookmark.
+    public init(content: ContentTime, watched: [String]) {
+        self.content = content
+        self.watched = watched
+    }
+}

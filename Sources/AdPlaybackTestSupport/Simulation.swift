@@ -1,0 +1,73 @@
+public import AdPlayback
+public import MediaTime
+
+/// A session driven headlessly: a simulated player on a virtual clock,
+/// advanced boundary by boundary so every event lands at its exact time.
+///
+/// ```swift
+/// let simulation = Simulation(session: PlaybackSession(timeline: timeline, engine: engine))
+/// try simulation.send(.start(.beginning))
+/// let events = try simulation.play(for: MediaDuration(seconds: 45))
+/// ```
+public final class Simulation {
+    /// The virtual wall clock.
+    public let clock: VirtualClock
+    /// The headless player.
+    public let player: SimulatedPlayer
+    /// The driver running the session.
+    public let driver: PlaybackDriver
+
+    /// Creates a simulation of `session` with its clock at 0.
+    public init(session: PlaybackSession) {
+        clock = VirtualClock()
+        player = SimulatedPlayer()
+        driver = PlaybackDriver(session: session, player: player, clock: clock)
+    }
+
+    /// The session's state.
+    public var session: PlaybackSession { driver.session }
+
+    /// Hands an input to the session at the clock's current reading.
+    @discardableResult
+    public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
+        try driver.send(input)
+    }
+
+    /// Plays for `duration` of wall time, ticking the session at every
+    /// boundary. If the session ends on the way the clock still advances the
+    /// whole duration.
+    @discardableResult
+    public func play(for duration: MediaDuration) throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        var remaining = duration
+        while remaining > .zero, driver.session.isRunning {
+            let step = min(remaining, driver.timeToNextBoundary ?? remaining)
+            clock.advance(by: step)
+            player.advance(by: step)
+            remaining -= step
+            events += try driver.tick()
+        }
+        clock.advance(by: remaining)
+        return events
+    }
+
+    /// Plays until the session ends.
+    /// - Throws: ``SessionError`` if the session never ends (a live stream).
+    @discardableResult
+    public func playToEnd() throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        while driver.session.isRunning {
+            guard let step = driver.timeToNextBoundary else { throw SessionError.neverEnds }
+            clock.advance(by: step)
+            player.advance(by: step)
+            events += try driver.tick()
+        }
+        return events
+    }
+
+    /// Lets wall time pass without playing (a pause, an interruption, a
+    /// night between two sessions).
+    public func wait(for duration: MediaDuration) {
+        clock.advance(by: duration)
+    }
+}

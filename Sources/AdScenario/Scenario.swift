@@ -1,0 +1,64 @@
+public import AdPlayback
+public import AdPolicy
+public import AdTimeline
+public import MediaTime
+
+/// A scenario: a stream with its breaks, a policy, and what the viewer does.
+public struct Scenario: Sendable {
+    /// One step of the viewer (or of the world).
+    public enum Action: Sendable, Hashable {
+        /// Start a session.
+        case start(StartSpec)
+        /// Play for a while of wall time at 1x.
+        case play(MediaDuration)
+        /// Pause for a while, then resume.
+        case pause(MediaDuration)
+        /// Let wall time pass with or without a session (a night between two
+        /// sessions).
+        case wait(MediaDuration)
+        /// A seek, fastForward or rewind.
+        case jump(JumpKind, JumpTarget)
+        /// An interruption lasting a while.
+        case interrupt(MediaDuration)
+        /// Stop and save a bookmark.
+        case stop
+        /// A fault: fail over to a new session at the same content time.
+        case failover
+        /// Play until the session ends.
+        case playToEnd
+    }
+
+    /// Where a `start` action begins.
+    public enum StartSpec: Sendable, Hashable {
+        /// At 0, or fresh at a position.
+        case at(JumpTarget)
+        /// From the last bookmark.
+        case bookmark
+    }
+
+    /// An action and where it stands in the file.
+    public struct Step: Sendable, Hashable {
+        /// The action.
+        public var action: Action
+        /// Its JSON path, e.g. `$.actions[3]`.
+        public var path: String
+        /// Its 1-based line.
+        public var line: Int
+        /// Its 1-based column.
+        public var column: Int
+    }
+
+    /// The breaks laid on the stream.
+    public var timeline: AdTimeline
+    /// The rules.
+    public var policy: AdPolicy
+    /// What happens, in order.
+    public var steps: [Step]
+
+    /// Creates a scenario.
+    public init(timeline: AdTimeline, policy: AdPolicy, steps: [Step]) {
+        self.timeline = timeline
+        self.policy = policy
+        self.steps = steps
+    }
+}

@@ -1,0 +1,123 @@
+import AdPlayback
+import AdPolicy
+import AdTimeline
+import MediaTime
+
+extension Scenario {
+    /// The largest scenario file read.
+    public static let maxFileSize = 64 << 20
+
+    /// Reads a scenario from JSON, checking every key and value.
+    /// - Throws: ``ScenarioError`` naming the JSON path, line and column.
+    public static func decode(json bytes: [UInt8]) throws(ScenarioError) -> Scenario {
+        guard bytes.count <= maxFileSize else {
+            throw ScenarioError(path: "$", message: "the file is larger than \(maxFileSize >> 20) MiB")
+        }
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw ScenarioError(path: "$", line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
+        }
+        let top = try JSONField(node: root, path: "$").object(
+            allowing: ["description", "stream", "breaks", "vmap", "manifest", "policy", "actions"])
+        for key in ["vmap", "manifest"] {
+            if let field = top[key] {
+                throw field.failure("breaks from \"\(key)\" are not supported yet; list them under \"breaks\"")
+            }
+        }
+        if let description = top["description"] { _ = try description.string() }
+        let stream = try decodeStream(try top.required("stream"))
+        let breakFields = try top["breaks"]?.array() ?? []
+        let timeline = try decodeTimeline(breakFields, stream: stream)
+        let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
+        let steps = try top.required("actions").array().map { field throws(ScenarioError) in
+            try decodeStep(field, timeline: timeline)
+        }
+        return Scenario(timeline: timeline, policy: policy, steps: steps)
+    }
+
+    struct StreamSpec {
+        var contentDuration: MediaDuration
+        var insertion: Insertion
+    }
+
+    private static func decodeStream(_ field: JSONField) throws(ScenarioError) -> StreamSpec {
+        let object = try field.object(allowing: ["type", "contentDuration", "insertion"])
+        let typeField = try object.required("type")
+        let type = try typeField.string()
+        guard type == "vod" else {
+            let hint = type == "live" ? "live streams come from a manifest, which scenarios do not support yet" : "allowed: vod"
+            throw typeField.failure("unsupported stream type \"\(type)\"; \(hint)")
+        }
+        let duration = try object.required("contentDuration").seconds(positive: true)
+        let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? .inStream
+        return StreamSpec(contentDuration: duration, insertion: insertion)
+    }
+
+    private static func decodeTimeline(_ fields: [JSONField], stream: StreamSpec) throws(ScenarioError) -> AdTimeline {
+        var breaks: [AdBreak] = []
+        var firstByID: [String: String] = [:]
+        var firstByPosition: [ContentTime: (id: String, path: String)] = [:]
+        for field in fields {
+            let object = try field.object(allowing: ["id", "at", "ads", "insertion"])
+            let idField = try object.required("id")
+            let id = try idField.nonEmptyString()
+            if let first = firstByID[id] { throw idField.failure("duplicate break id \"\(id)\" (first at \(first))") }
+            firstByID[id] = field.path
+            let atField = try object.required("at")
+            let (position, content) = try decodePosition(atField, contentDuration: stream.contentDuration)
+            if let first = firstByPosition[content] {
+                throw atField.failure(
+                    "two breaks at content position \(content): \"\(first.id)\" (\(first.path)) and \"\(id)\"")
+            }
+            firstByPosition[content] = (id, field.path)
+            let ads = try decodeAds(try object.required("ads"))
+            let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? stream.insertion
+            breaks.append(AdBreak(id: id, position: position, ads: ads, insertion: insertion))
+        }
+        do {
+            return try AdTimeline(contentDuration: stream.contentDuration, breaks: breaks)
+        } catch {
+            throw ScenarioError(path: "$.breaks", message: error.description)
+        }
+    }
+
+    private static func decodePosition(
+        _ field: JSONField, contentDuration: MediaDuration
+    ) throws(ScenarioError) -> (BreakPosition, ContentTime) {
+        if case .string(let text) = field.node.value {
+            guard text == "end" else { throw field.failure("expected seconds or \"end\", got \"\(text)\"") }
+            return (.postroll, ContentTime(ticks: contentDuration.ticks))
+        }
+        let seconds = try field.seconds()
+        guard seconds <= contentDuration else {
+            throw field.failure("must be within 0…\(contentDuration) (the content duration), got \(seconds)")
+        }
+        let time = ContentTime(ticks: seconds.ticks)
+        if time == .zero { return (.preroll, time) }
+        return (seconds == contentDuration ? .postroll : .midroll(time), time)
+    }
+
+    private static func decodeAds(_ field: JSONField) throws(ScenarioError) -> [Ad] {
+        let elements = try field.array()
+        guard !elements.isEmpty else { throw field.failure("a break needs at least one ad") }
+        var seen: Set<String> = []
+        var ads: [Ad] = []
+        for element in elements {
+            let object = try element.object(allowing: ["id", "duration", "asset", "clickThrough"])
+            let idField = try object.required("id")
+            let id = try idField.nonEmptyString()
+            guard seen.insert(id).inserted else { throw idField.failure("duplicate ad id \"\(id)\" in this break") }
+            let duration = try object.required("duration").seconds(positive: true)
+            let asset = try object["asset"].map { field throws(ScenarioError) in
+                AdAsset(role: .primary, uri: try field.nonEmptyString())
+            }
+            let click = try object["clickThrough"].map { field throws(ScenarioError) in
+                AdAsset(role: .clickThrough, uri: try field.nonEmptyString())
+            }
+            ads.append(Ad(id: id, duration: duration, primaryAsset: asset, extraAssets: click.map { [$0] } ?? []))
+        }
+        return ads
+    }
+}

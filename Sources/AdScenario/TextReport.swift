@@ -1,0 +1,84 @@
+public import AdPlayback
+import AdPolicy
+import AdTimeline
+import MediaTime
+
+/// The human log of a run: one readable line per event, then a small
+/// terminal timeline of the content with its breaks marked.
+public enum TextReport {
+    /// The whole report.
+    public static func render(_ run: ScenarioRun, timelineWidth: Int = 60) -> String {
+        var output = pad("clock", 11) + pad("stream", 11) + pad("content", 11) + "event\n"
+        for event in run.events {
+            output += pad(TimeText.format(event.clock), 11) + pad(TimeText.format(event.stream), 11)
+                + pad(TimeText.format(event.content), 11) + describe(event) + "\n"
+        }
+        output += "\n" + renderTimeline(run, width: timelineWidth)
+        return output
+    }
+
+    /// One event in words.
+    public static func describe(_ event: SessionEvent) -> String {
+        switch event.kind {
+        case .sessionStart: "session starts"
+        case .seek(let kind, let target):
+            "\(kind.rawValue) to content \(TimeText.format(target.content)) (stream \(TimeText.format(target.stream)))"
+        case .seekDenied(let kind, let target):
+            "\(kind.rawValue) to content \(TimeText.format(target.content)) denied: an ad is playing"
+        case .adBreakStart(let id): "ad break \(id) starts"
+        case .adStart(_, let ad): "  ad \(ad) starts"
+        case .adEnd(_, let ad): "  ad \(ad) ends"
+        case .adBreakEnd(let id): "ad break \(id) ends"
+        case .adBreakSkip(let id, let reason): "ad break \(id) skipped (\(reason.rawValue))"
+        case .contentStart: "content plays"
+        case .pause: "paused"
+        case .resume: "resumed"
+        case .interrupt: "interrupted"
+        case .interruptEnd: "interruption over"
+        case .failover: "fail-over"
+        case .bookmark(let bookmark):
+            "bookmark at content \(TimeText.format(bookmark.content)), watched: "
+                + (bookmark.watched.isEmpty ? "none" : bookmark.watched.joined(separator: ", "))
+        case .sessionEnd: "session ends"
+        case .error(let message): "error: \(message)"
+        }
+    }
+
+    /// The content as a bar with each break marked by its outcome.
+    public static func renderTimeline(_ run: ScenarioRun, width: Int) -> String {
+        let timeline = run.timeline
+        let outcomes = BreakOutcome.outcomes(of: run)
+        let end = timeline.contentDuration ?? .zero
+        let columns = max(width, 10)
+        var bar = Array(repeating: Character("-"), count: columns)
+        for (adBreak, outcome) in outcomes {
+            let position = timeline.contentPosition(ofBreak: adBreak.id) ?? .zero
+            let column = end.ticks > 0 ? Int(Int64(columns - 1) * position.ticks / end.ticks) : 0
+            bar[column] = symbol(outcome)
+        }
+        var output = "Timeline: content \(TimeText.format(end)), \(outcomes.count) breaks"
+            + "  (W watched, P played, x skipped, o unplayed)\n"
+        let endLabel = TimeText.format(end)
+        output += "0:00:00" + String(repeating: " ", count: max(1, columns - 7 - endLabel.count)) + endLabel + "\n"
+        output += String(bar) + "\n"
+        for (adBreak, outcome) in outcomes {
+            let position = timeline.contentPosition(ofBreak: adBreak.id) ?? .zero
+            output += "  \(symbol(outcome)) " + pad(adBreak.id, 10) + pad(TimeText.format(position), 10)
+                + pad(TimeText.format(adBreak.duration), 9) + outcome.label + "\n"
+        }
+        return output
+    }
+
+    static func symbol(_ outcome: BreakOutcome) -> Character {
+        switch outcome {
+        case .watched: "W"
+        case .played: "P"
+        case .skipped: "x"
+        case .unplayed: "o"
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

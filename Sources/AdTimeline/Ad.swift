@@ -1,0 +1,31 @@
+public import MediaTime
+
+/// One ad of a break.
+public struct Ad: Sendable, Hashable, Codable, Identifiable {
+    /// The ad's identifier, unique within its break.
+    public var id: String
+    /// How long the ad plays.
+    public var duration: MediaDuration
+    /// The ad's video, for inserted (CSAI) breaks; in-stream ads are part of
+    /// the stream and need none.
+    public var primaryAsset: AdAsset?
+    /// Further assets: click-through pages, banners.
+    public var extraAssets: [AdAsset]
+    /// The beacons this ad fires.
+    public var tracking: [TrackingEvent]
+
+    /// Creates an ad.
+    public init(
+        id: String,
+        duration: MediaDuration,
+        primaryAsset: AdAsset? = nil,
+        extraAssets: [AdAsset] = [],
+        tracking: [TrackingEvent] = []
+    ) {
+        self.id = id
+        self.duration = duration
+        self.primaryAsset = primaryAsset
+        self.extraAssets = extraAssets
+        self.tracking = tracking
+    }
+}

@@ -1,0 +1,47 @@
+public import MediaTime
+
+/// Why a set of breaks does not make a timeline.
+public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Reason: Sendable, Hashable {
+        case duplicateID
+        case samePosition(other: String)
+        case outsideContent(ContentTime)
+        case postrollWithoutDuration
+        case noAds
+        case nonPositiveAdDuration(adID: String)
+        case duplicateAdID(adID: String)
+        case negativeContentDuration
+    }
+
+    private let reason: Reason
+    /// The break the problem is about (nil for a timeline-wide problem).
+    public let breakID: String?
+
+    private init(_ reason: Reason, breakID: String?) {
+        self.reason = reason
+        self.breakID = breakID
+    }
+
+    static func duplicateID(_ id: String) -> Self { Self(.duplicateID, breakID: id) }
+    static func samePosition(_ id: String, as other: String) -> Self { Self(.samePosition(other: other), breakID: id) }
+    static func outsideContent(_ id: String, at time: ContentTime) -> Self { Self(.outsideContent(time), breakID: id) }
+    static func postrollWithoutDuration(_ id: String) -> Self { Self(.postrollWithoutDuration, breakID: id) }
+    static func noAds(_ id: String) -> Self { Self(.noAds, breakID: id) }
+    static func nonPositiveAdDuration(_ id: String, ad: String) -> Self { Self(.nonPositiveAdDuration(adID: ad), breakID: id) }
+    static func duplicateAdID(_ id: String, ad: String) -> Self { Self(.duplicateAdID(adID: ad), breakID: id) }
+    static let negativeContentDuration = Self(.negativeContentDuration, breakID: nil)
+
+    public var description: String {
+        let subject = breakID.map { "break \"\($0)\"" } ?? "timeline"
+        return switch reason {
+        case .duplicateID: "\(subject): the id is used by another break"
+        case .samePosition(let other): "\(subject): at the same content position as break \"\(other)\""
+        case .outsideContent(let time): "\(subject): position \(time) lies outside the content"
+        case .postrollWithoutDuration: "\(subject): a post-roll needs a known content duration"
+        case .noAds: "\(subject): a break needs at least one ad"
+        case .nonPositiveAdDuration(let ad): "\(subject): ad \"\(ad)\" must last longer than 0 s"
+        case .duplicateAdID(let ad): "\(subject): ad id \"\(ad)\" appears twice in the break"
+        case .negativeContentDuration: "\(subject): the content duration must not be negative"
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct ADPlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adplay",
+        abstract: "Ad-aware playback: simulate what a viewer experiences with ads.",
+        subcommands: [Demo.self, Simulate.self]
+    )
+}

@@ -1,0 +1,27 @@
+import AdScenario
+import ArgumentParser
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the bundled demo: a 30-minute episode, a viewer who seeks, is interrupted and resumes.")
+
+    @Option(help: "text (readable log and timeline) or jsonl (one JSON object per event).")
+    var format: OutputFormat = .text
+
+    @Option(help: "Also draw the session as an SVG picture to this file.")
+    var svg: String?
+
+    @Flag(help: "Print the demo's scenario file instead of running it.")
+    var printScenario = false
+
+    func run() throws {
+        if printScenario {
+            print(DemoScenario.json)
+            return
+        }
+        if format == .text {
+            print("adplay demo: \(DemoScenario.summary)\n")
+        }
+        try ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg)
+    }
+}
