@@ -1,0 +1,74 @@
+import AdPlayback
+import AdPolicy
+import MediaTime
+import AdScenario
+import Testing
+
+private func decode(_ json: String) throws(ScenarioError) -> Scenario {
+    try Scenario.decode(json: Array(json.utf8))
+}
+
+private let stream = #""stream": {"type": "vod", "contentDuration": 1800}"#
+private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "duration": 30}]}]"#
+
+@Suite struct ScenarioDecoderTests {
+    @Test(arguments: [
+        (#"{\#(stream), "actions": [], "extra": 1}"#, "$.extra", "unknown key \"extra\""),
+        (#"{\#(stream), "policy": {"fastForward": "sometimes"}, "actions": []}"#, "$.policy.fastForward",
+         "allowed: playAll, playFirst, playLast, skipAll"),
+        (#"{\#(stream), "policy": {"preset": "loose"}, "actions": []}"#, "$.policy.preset", "allowed: strict, snapback, lenient"),
+        (#"{\#(stream), "breaks": [{"id": "a", "at": 1, "ads": [{"id": "x", "duration": 1}]}, {"id": "a", "at": 2, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
+         "$.breaks[1].id", "duplicate break id \"a\""),
+        (#"{\#(stream), "breaks": [{"id": "a", "at": 5, "ads": [{"id": "x", "duration": 1}]}, {"id": "b", "at": 5, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
+         "$.breaks[1].at", "two breaks at content position 5"),
+        (#"{\#(stream), "breaks": [{"id": "a", "at": -1, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
+         "$.breaks[0].at", "at least 0"),
+        (#"{\#(stream), "breaks": [{"id": "a", "at": 1900, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
+         "$.breaks[0].at", "within 0…1800"),
+        (#"{\#(stream), "breaks": [{"id": "a", "at": 10, "ads": []}], "actions": []}"#, "$.breaks[0].ads", "at least one ad"),
+        (#"{\#(stream), \#(oneBreak), "actions": [{"do": "seek", "to": {"content": 1, "stream": 2}}]}"#, "$.actions[0].to",
+         "exactly one of"),
+        (#"{\#(stream), "actions": [{"do": "play", "for": 0.0000001}]}"#, "$.actions[0].for", "more precise than a microsecond"),
+        (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream.type", "live streams come from a manifest"),
+        (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "not supported yet"),
+        (#"{\#(stream), "actions": [}"#, "$", "line 1"),
+        (#"{\#(stream), "actions": [], "actions": []}"#, "$", "duplicate key \"actions\""),
+    ])
+    func badScenarioGetsOneErrorNamingPathAndAllowedValues(json: String, path: String, message: String) {
+        do {
+            _ = try decode(json)
+            Issue.record("expected an error at \(path)")
+        } catch {
+            #expect(error.path == path, "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test func errorsCarryLineAndColumn() {
+        let json = "{\n  \(stream),\n  \"actions\": [\n    {\"do\": \"wobble\"}\n  ]\n}"
+        do {
+            _ = try decode(json)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 4)
+            #expect(error.column == 12)
+        }
+    }
+
+    @Test func decimalSecondsAreReadExactly() throws {
+        let scenario = try decode(#"{\#(stream), "policy": {"cooldown": 300.5}, "actions": [{"do": "play", "for": 900.03}]}"#)
+        #expect(scenario.policy.cooldown.decimalSeconds == "300.5")
+        #expect(scenario.steps.first?.action == .play(try .init(decimalSeconds: "900.03")))
+    }
+
+    @Test func deeplyNestedJSONIsRejectedNotRecursedForever() {
+        let json = String(repeating: "[", count: 100_000)
+        #expect(throws: ScenarioError.self) { try decode(json) }
+    }
+
+    @Test func theDemoScenarioDecodesAndRunsToItsEnd() throws {
+        let run = try Scenario.decode(json: Array(DemoScenario.json.utf8)).run()
+        #expect(run.events.last?.name == "sessionEnd")
+        #expect(run.watched == ["pre", "mid1", "mid3", "post"])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Runs the built `adplay` executable, the way a user does.
+struct AdplayRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// The JSON lines of stdout as dictionaries.
+        var events: [[String: Any]] {
+            stdout.split(separator: "\n").compactMap { line in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }
+        }
+
+        /// `event` plus `break`, `reason` where present: "adBreakSkip mid watched".
+        var summary: [String] {
+            events.map { event in
+                [event["event"], event["break"], event["reason"]].compactMap { $0 as? String }.joined(separator: " ")
+            }
+        }
+    }
+
+    static var executable: URL {
+        get throws {
+            let candidates = [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            ]
+            for directory in candidates {
+                let url = directory.appendingPathComponent("adplay")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw CancellationError()
+        }
+    }
+
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Writes `json` to a temporary file and simulates it as JSON lines.
+    static func simulate(_ json: String, extra: [String] = []) throws -> Output {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try run(["simulate", file.path, "--format", "jsonl"] + extra)
+    }
+}
