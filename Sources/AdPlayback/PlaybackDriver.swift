@@ -10,10 +10,16 @@ public import MediaTime
 public final class PlaybackDriver {
     /// The state machine.
     public private(set) var session: PlaybackSession
-    /// Every event, in order, as an asynchronous sequence.
-    public let events: AsyncStream<SessionEvent>
+    /// Every event from the first access on, in order, as an asynchronous
+    /// sequence. Created on first access, so a driver nobody listens to does
+    /// not buffer events.
+    public lazy var events: AsyncStream<SessionEvent> = {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self, bufferingPolicy: .unbounded)
+        self.continuation = continuation
+        return stream
+    }()
 
-    private let continuation: AsyncStream<SessionEvent>.Continuation
+    private var continuation: AsyncStream<SessionEvent>.Continuation?
     private let player: any PlayerAdapter
     private let clock: any WallClock
 
@@ -22,10 +28,9 @@ public final class PlaybackDriver {
         self.session = session
         self.player = player
         self.clock = clock
-        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
-    deinit { continuation.finish() }
+    deinit { continuation?.finish() }
 
     /// Hands an input to the session and performs its actions.
     /// - Returns: the events published.
@@ -37,7 +42,7 @@ public final class PlaybackDriver {
             switch action {
             case .emit(let event):
                 published.append(event)
-                continuation.yield(event)
+                continuation?.yield(event)
             case .present(let item, let time):
                 player.present(item, at: time)
             case .setRate(let rate):
@@ -69,5 +74,5 @@ public final class PlaybackDriver {
     public var timeToNextBoundary: MediaDuration? { session.timeToNextBoundary }
 
     /// Ends the event stream.
-    public func finish() { continuation.finish() }
+    public func finish() { continuation?.finish() }
 }

@@ -22,7 +22,7 @@ extension PlaybackSession {
 
     /// Skips a break playback reached: the skip, then content after it.
     mutating func skip(_ adBreak: AdBreak, reason: SkipReason, removing: Bool = false) {
-        let position = timeline.contentPosition(ofBreak: adBreak.id) ?? playhead.content
+        let position = timeline.contentPosition(of: adBreak)
         let start = Playhead(stream: timeline.streamTime(forContentTime: position), content: position)
         emit(.adBreakSkip(breakID: adBreak.id, reason: reason), at: start)
         if removing { timeline.removeBreak(id: adBreak.id) }
@@ -81,7 +81,7 @@ extension PlaybackSession {
     /// The break completed: watched, cool-down, then what follows.
     mutating func finishBreak(_ playback: BreakPlayback) {
         let id = playback.adBreak.id
-        let position = timeline.contentPosition(ofBreak: id) ?? playhead.content
+        let position = timeline.contentPosition(of: playback.adBreak)
         emit(.adBreakEnd(breakID: id))
         if engine.watchedRule(for: playback.adBreak) == .onEnd { timeline.markWatched(id) }
         lastBreakCompletedAt = now

@@ -68,7 +68,7 @@ extension PlaybackSession {
     mutating func carryOut(_ decision: JumpDecision) {
         for verdict in decision.verdicts {
             guard let reason = verdict.skipReason else { continue }
-            let position = timeline.contentPosition(ofBreak: verdict.adBreak.id) ?? .zero
+            let position = timeline.contentPosition(of: verdict.adBreak)
             let start = Playhead(stream: timeline.streamTime(forContentTime: position), content: position)
             emit(.adBreakSkip(breakID: verdict.adBreak.id, reason: reason), at: start)
             if verdict.policy == .remove { timeline.removeBreak(id: verdict.adBreak.id) }
@@ -103,11 +103,8 @@ extension PlaybackSession {
     /// (a bookmark's, or those of the session a fail-over replaced), in
     /// content order.
     public var watchedBreakIDs: [String] {
-        let thisSession = timeline.watchedBreakIDs
-        let earlier = earlierWatched.subtracting(thisSession)
-        guard !earlier.isEmpty else { return thisSession }
-        let order = Dictionary(uniqueKeysWithValues: initialTimeline.breaks.enumerated().map { ($1.id, $0) })
-        return (thisSession + earlier).sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
+        guard !earlierWatched.isEmpty else { return timeline.watchedBreakIDs }
+        return initialTimeline.inContentOrder(earlierWatched.union(timeline.watchedBreakIDs))
     }
 
     /// The target as a playhead, for reporting.

@@ -21,7 +21,7 @@ extension PlaybackSession {
                 return
             case .content(let content):
                 let next = timeline.nextBreak(afterContentTime: content)
-                let nextPosition = next.flatMap { timeline.contentPosition(ofBreak: $0.id) }
+                let nextPosition = next.map { timeline.contentPosition(of: $0) }
                 guard let limit = [nextPosition, timeline.contentEnd].compactMap(\.self).min(),
                     content + remaining >= limit
                 else {
@@ -97,7 +97,7 @@ extension PlaybackSession {
             startAd()
         case .skip:
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .interrupted))
-            let position = timeline.contentPosition(ofBreak: playback.adBreak.id) ?? playhead.content
+            let position = timeline.contentPosition(of: playback.adBreak)
             continueAfterBreak(at: position)
         }
     }

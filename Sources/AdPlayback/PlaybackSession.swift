@@ -84,7 +84,7 @@ public struct PlaybackSession: Sendable {
         case .inBreak(let playback):
             let start = timeline.streamRange(ofBreak: playback.adBreak.id)?.lowerBound ?? lastPlayhead.stream
             let offset = playback.adBreak.offset(ofAd: playback.adIndex) + playback.offsetInAd
-            let content = timeline.contentPosition(ofBreak: playback.adBreak.id) ?? lastPlayhead.content
+            let content = timeline.contentPosition(of: playback.adBreak)
             return Playhead(stream: start + offset, content: content)
         }
     }
@@ -98,7 +98,7 @@ public struct PlaybackSession: Sendable {
             return nil
         case .content(let content):
             let next = timeline.nextBreak(afterContentTime: content)
-                .flatMap { timeline.contentPosition(ofBreak: $0.id) }
+                .map { timeline.contentPosition(of: $0) }
             guard let limit = [next, timeline.contentEnd].compactMap(\.self).min() else { return nil }
             return limit - content
         case .inBreak(let playback):

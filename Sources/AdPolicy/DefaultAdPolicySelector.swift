@@ -13,19 +13,21 @@ public struct DefaultAdPolicySelector: AdPolicySelector {
     /// rule (starts).
     /// - Complexity: O(k) for k candidates.
     public func selectAdBreaksToPlay(_ request: AdBreakSelectionRequest) -> [AdBreakVerdict] {
-        let timeline = request.context.timeline
-        let chosen: Set<String>
+        let candidates = request.candidates
+        let chosen: (Int) -> Bool
         switch request.trigger {
         case .jump(let direction):
-            chosen = Self.select(request.candidates, by: policy.jumpRule(for: direction))
+            let range = Self.chosenRange(count: candidates.count, by: policy.jumpRule(for: direction))
+            chosen = { range.contains($0) }
         case .start:
-            chosen = selectForStart(request.candidates, timeline: timeline)
+            chosen = chosenForStart(candidates, timeline: request.context.timeline)
         }
-        return request.candidates.map { adBreak in
+        return candidates.indices.map { index in
+            let adBreak = candidates[index]
             if failoverDisables(adBreak, context: request.context) {
                 return AdBreakVerdict(adBreak: adBreak, policy: .skip(.failover))
             }
-            return AdBreakVerdict(adBreak: adBreak, policy: chosen.contains(adBreak.id) ? .play : .skip(.policy))
+            return AdBreakVerdict(adBreak: adBreak, policy: chosen(index) ? .play : .skip(.policy))
         }
     }
 
@@ -55,33 +57,34 @@ public struct DefaultAdPolicySelector: AdPolicySelector {
         policy.watched
     }
 
-    /// The ids `rule` picks from `breaks`, taken in passing order.
-    static func select(_ breaks: [AdBreak], by rule: JumpRule) -> Set<String> {
+    /// The positions `rule` picks among `count` breaks taken in passing order.
+    static func chosenRange(count: Int, by rule: JumpRule) -> Range<Int> {
         switch rule {
-        case .playAll: Set(breaks.map(\.id))
-        case .playFirst: Set(breaks.first.map { [$0.id] } ?? [])
-        case .playLast: Set(breaks.last.map { [$0.id] } ?? [])
-        case .skipAll: []
+        case .playAll: 0..<count
+        case .playFirst: 0..<min(1, count)
+        case .playLast: max(0, count - 1)..<count
+        case .skipAll: 0..<0
         }
     }
 
-    private func selectForStart(_ candidates: [AdBreak], timeline: AdTimeline) -> Set<String> {
-        let preroll = candidates.filter { timeline.contentPosition(ofBreak: $0.id) == .zero }
-        let midrolls = candidates.filter { timeline.contentPosition(ofBreak: $0.id) != .zero }
-        var chosenMidrolls = Self.select(midrolls, by: policy.fastForward)
-        if chosenMidrolls.isEmpty, let last = midrolls.last { chosenMidrolls = [last.id] }
-        return switch policy.autoSeek {
-        case .skipAll: []
-        case .playPreroll: Set(preroll.map(\.id))
-        case .playMidroll: chosenMidrolls
-        case .playAll: chosenMidrolls.union(preroll.map(\.id))
+    /// Start candidates are the pre-roll (if any) first, then the mid-rolls.
+    private func chosenForStart(_ candidates: [AdBreak], timeline: AdTimeline) -> (Int) -> Bool {
+        let hasPreroll = candidates.first.map { timeline.contentPosition(of: $0) == .zero } ?? false
+        let firstMidroll = hasPreroll ? 1 : 0
+        let midrollCount = candidates.count - firstMidroll
+        var midrolls = Self.chosenRange(count: midrollCount, by: policy.fastForward)
+        if midrolls.isEmpty, midrollCount > 0 { midrolls = (midrollCount - 1)..<midrollCount }
+        let playsPreroll = policy.autoSeek == .playPreroll || policy.autoSeek == .playAll
+        let playsMidrolls = policy.autoSeek == .playMidroll || policy.autoSeek == .playAll
+        return { index in
+            index < firstMidroll ? playsPreroll : playsMidrolls && midrolls.contains(index - firstMidroll)
         }
     }
 
     private func failoverDisables(_ adBreak: AdBreak, context: PolicyContext) -> Bool {
         guard context.isFailoverSession else { return false }
         let timeline = context.timeline
-        guard let position = timeline.contentPosition(ofBreak: adBreak.id) else { return false }
+        let position = timeline.contentPosition(of: adBreak)
         if position == timeline.contentEnd { return false }
         return position == .zero ? policy.failover.disablePreroll : policy.failover.disableMidroll
     }

@@ -1,4 +1,4 @@
-public import AdPlayback
+import AdPlayback
 import AdPolicy
 import AdTimeline
 import MediaTime
@@ -45,8 +45,8 @@ public enum SVGTimeline {
             let bandHeight = max(2, y(range.lowerBound.ticks) - upper)
             svg += "<rect x=\"\(left)\" y=\(fmt(upper)) width=\(fmt(width - left - right)) height=\(fmt(bandHeight))"
                 + " fill=\"\(color(outcome))\" fill-opacity=\"0.35\"/>\n"
-            svg += "<text x=\"\(left - 8)\" y=\(fmt(upper + bandHeight / 2 + 4)) text-anchor=\"end\">"
-                + "\(escape(adBreak.id)) · \(outcome.label)</text>\n"
+            svg += "<text x=\(fmt(width - right - 4)) y=\(fmt(upper - 3)) text-anchor=\"end\" font-weight=\"bold\""
+                + " fill=\"#333\">\(escape(adBreak.id)) · \(outcome.label)</text>\n"
         }
         return svg
     }
@@ -79,7 +79,7 @@ public enum SVGTimeline {
             }
         }
         for gap in axis.gaps {
-            svg += "<text x=\(fmt(left + gap.x + gapWidth / 2)) y=\(fmt(base - 8)) text-anchor=\"middle\""
+            svg += "<text x=\(fmt(left + gap.x + gapWidth / 2)) y=\(fmt(base + 30)) text-anchor=\"middle\""
                 + " fill=\"#999\" font-size=\"10\">⋯ \(TimeText.format(gap.length)) later</text>\n"
         }
         return svg
@@ -90,7 +90,11 @@ public enum SVGTimeline {
     ) -> String {
         var svg = ""
         var running = false
-        for (previous, next) in zip(events, events.dropFirst()) {
+        let track = events.filter { event in
+            if case .adBreakSkip = event.kind { return false }
+            return true
+        }
+        for (previous, next) in zip(track, track.dropFirst()) {
             if case .sessionStart = previous.kind { running = true }
             if case .sessionEnd = previous.kind { running = false }
             guard running else { continue }

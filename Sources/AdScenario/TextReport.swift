@@ -52,7 +52,7 @@ public enum TextReport {
         let columns = max(width, 10)
         var bar = Array(repeating: Character("-"), count: columns)
         for (adBreak, outcome) in outcomes {
-            let position = timeline.contentPosition(ofBreak: adBreak.id) ?? .zero
+            let position = timeline.contentPosition(of: adBreak)
             let column = end.ticks > 0 ? Int(Int64(columns - 1) * position.ticks / end.ticks) : 0
             bar[column] = symbol(outcome)
         }
@@ -62,7 +62,7 @@ public enum TextReport {
         output += "0:00:00" + String(repeating: " ", count: max(1, columns - 7 - endLabel.count)) + endLabel + "\n"
         output += String(bar) + "\n"
         for (adBreak, outcome) in outcomes {
-            let position = timeline.contentPosition(ofBreak: adBreak.id) ?? .zero
+            let position = timeline.contentPosition(of: adBreak)
             output += "  \(symbol(outcome)) " + pad(adBreak.id, 10) + pad(TimeText.format(position), 10)
                 + pad(TimeText.format(adBreak.duration), 9) + outcome.label + "\n"
         }

@@ -6,10 +6,19 @@ extension AdTimeline {
 
     /// The ids of watched breaks, in content order.
     /// - Complexity: O(w log w) for w watched breaks.
-    public var watchedBreakIDs: [String] {
-        watchedIDs.compactMap { id in indexByID[id].map { (id, $0) } }
-            .sorted { $0.1 < $1.1 }
-            .map(\.0)
+    public var watchedBreakIDs: [String] { inContentOrder(watchedIDs) }
+
+    /// Break ids sorted by the breaks' content positions; ids this timeline
+    /// does not know come last, by name.
+    /// - Complexity: O(k log k) for k ids.
+    public func inContentOrder(_ ids: some Sequence<String>) -> [String] {
+        var known: [(index: Int, id: String)] = []
+        var unknown: [String] = []
+        for id in ids {
+            if let index = indexByID[id] { known.append((index, id)) } else { unknown.append(id) }
+        }
+        known.sort { $0.index < $1.index }
+        return known.map(\.id) + unknown.sorted()
     }
 
     /// Marks a break watched. Ids not in the timeline are ignored: a bookmark

@@ -126,6 +126,17 @@ public struct AdTimeline: Sendable, Hashable {
         liveIndex(of: id).map { entries[$0].position }
     }
 
+    /// The content position of `adBreak` from its own position, without a
+    /// lookup: 0 for a pre-roll, the content duration for a post-roll.
+    /// - Complexity: O(1).
+    public func contentPosition(of adBreak: AdBreak) -> ContentTime {
+        switch adBreak.position {
+        case .preroll: .zero
+        case .midroll(let time): time
+        case .postroll: contentEnd ?? .zero
+        }
+    }
+
     /// The end of the content; `nil` for live streams.
     public var contentEnd: ContentTime? { contentDuration.map { ContentTime(ticks: $0.ticks) } }
 

@@ -50,7 +50,7 @@ enum ScenarioOutput {
         }
         switch format {
         case .text: print(TextReport.render(run), terminator: "")
-        case .jsonl: print(EventLines.render(run.events), terminator: "")
+        case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run.events)))
         }
         if let svg {
             do {

@@ -149,11 +149,12 @@ private func names(_ events: [SessionEvent]) -> [String] {
 
     @Test func eventsArePublishedAsAnAsyncStream() async throws {
         let simulation = makeSession(startingAnywhere(.lenient))
+        let stream = simulation.driver.events
         try simulation.send(.start(.position(.content(ContentTime(seconds: 100)))))
         try simulation.send(.stop)
         simulation.driver.finish()
         var received: [String] = []
-        for await event in simulation.driver.events { received.append(event.name) }
+        for await event in stream { received.append(event.name) }
         #expect(received == ["sessionStart", "adBreakSkip", "contentStart", "bookmark", "sessionEnd"])
     }
 }
