@@ -27,14 +27,18 @@ public struct AdPolicyEngine: Sendable {
     /// Decides a seek, fastForward or rewind from `origin` to `target`.
     ///
     /// The direction is where the target lies. Breaks strictly between the
-    /// origin's and the target's content positions are leaped: the direction
+    /// origin's and the target's content positions are leaped, and so, going
+    /// backward, is a break at the origin's position the playhead is past: the direction
     /// rule selects some, then each selected one is judged by the selector
     /// (repeat, cool-down). A break exactly at the target is not leaped.
     /// - Complexity: O(log n + k) for k leaped breaks.
     public func decideJump(from origin: Playhead, to target: JumpTarget, context: PolicyContext) -> JumpDecision {
         let (resolved, arrival) = resolve(target, context: context)
         let direction: JumpDirection = resolved.stream >= origin.stream ? .forward : .backward
-        let leaped = context.timeline.breaks(between: origin.content, and: resolved.content)
+        var leaped = context.timeline.breaks(between: origin.content, and: resolved.content)
+        if direction == .backward, let behind = breakBehind(origin, timeline: context.timeline) {
+            leaped.insert(behind, at: 0)
+        }
         let request = AdBreakSelectionRequest(
             context: context, trigger: .jump(direction),
             origin: origin.content, target: resolved.content, candidates: leaped)
@@ -42,6 +46,16 @@ public struct AdPolicyEngine: Sendable {
             direction: direction, target: resolved,
             verdicts: judge(selector.selectAdBreaksToPlay(request), context: context),
             arrival: arrival)
+    }
+
+    /// The break at the origin's content position when the playhead is past
+    /// its end: content time names both sides of a break, and a backward
+    /// jump from after it passes over it first.
+    private func breakBehind(_ origin: Playhead, timeline: AdTimeline) -> AdBreak? {
+        guard let adBreak = timeline.adBreak(atContentTime: origin.content),
+            let range = timeline.streamRange(ofBreak: adBreak.id), origin.stream >= range.upperBound
+        else { return nil }
+        return adBreak
     }
 
     /// Decides a session start at `target`: at 0 a plain start (the pre-roll

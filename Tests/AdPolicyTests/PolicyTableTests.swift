@@ -24,8 +24,9 @@ struct JumpCase: CustomTestStringConvertible, Sendable {
     var to: Int64
     var watched: Bool
     var cooldown: Bool
+    var repeatRule: RepeatRule
     var testDescription: String {
-        "\(rule) \(direction) over \(leaps) \(watched ? "watched" : "unwatched") cooldown:\(cooldown)"
+        "\(rule) \(direction) over \(leaps) \(watched ? "watched" : "unwatched") cooldown:\(cooldown) \(repeatRule)"
     }
 }
 
@@ -33,9 +34,11 @@ let jumpCases: [JumpCase] = JumpRule.allCases.flatMap { rule in
     [(JumpDirection.forward, forwardJumps), (.backward, backwardJumps)].flatMap { direction, jumps in
         jumps.flatMap { jump in
             [false, true].flatMap { watched in
-                [false, true].map { cooldown in
-                    JumpCase(rule: rule, direction: direction, leaps: jump.leaps, from: jump.from, to: jump.to,
-                             watched: watched, cooldown: cooldown)
+                [false, true].flatMap { cooldown in
+                    RepeatRule.allCases.map { repeatRule in
+                        JumpCase(rule: rule, direction: direction, leaps: jump.leaps, from: jump.from, to: jump.to,
+                                 watched: watched, cooldown: cooldown, repeatRule: repeatRule)
+                    }
                 }
             }
         }
@@ -46,11 +49,14 @@ let jumpCases: [JumpCase] = JumpRule.allCases.flatMap { rule in
     /// The design's semantics, written out: the rule selects among the leaped
     /// breaks in passing order; repeat playOnce then drops watched ones; a
     /// running cool-down drops the rest. Each skip carries the first reason.
+    /// Every jump rule × direction × 0–3 leaped breaks × watched or not ×
+    /// cool-down on or off × repeat rule.
     @Test(arguments: jumpCases)
     func jumpRuleSelectsThenRepeatThenCooldownDrop(_ jump: JumpCase) {
         var policy = AdPolicy.strict
         if jump.direction == .forward { policy.fastForward = jump.rule } else { policy.rewind = jump.rule }
         policy.cooldown = MediaDuration(seconds: 300)
+        policy.repeat = jump.repeatRule
         var timeline = tableTimeline
         if jump.watched { for adBreak in timeline.breaks { timeline.markWatched(adBreak.id) } }
         let now = ClockTime(seconds: 10_000)
@@ -75,7 +81,7 @@ let jumpCases: [JumpCase] = JumpRule.allCases.flatMap { rule in
         }
         let expected: [(String, SkipReason?)] = passing.map { id in
             if !selected.contains(id) { return (id, .policy) }
-            if jump.watched { return (id, .watched) }
+            if jump.watched, jump.repeatRule == .playOnce { return (id, .watched) }
             if jump.cooldown { return (id, .cooldown) }
             return (id, nil)
         }
@@ -115,6 +121,17 @@ let jumpCases: [JumpCase] = JumpRule.allCases.flatMap { rule in
         #expect(decision.skipped.map(\.adBreak.id) == ["b1800", "b1200", "b600"])
     }
 
+    @Test func rewindFromRightAfterABreak_leapsItFirst() {
+        let origin = Playhead(stream: tableTimeline.streamTime(resumingAt: ContentTime(seconds: 1200)), content: ContentTime(seconds: 1200))
+        let decision = AdPolicyEngine(policy: .strict).decideJump(
+            from: origin, to: .content(ContentTime(seconds: 300)), context: PolicyContext(timeline: tableTimeline))
+        #expect(decision.verdicts.map(\.adBreak.id) == ["b1200", "b600"])
+        let inside = Playhead(stream: origin.stream - MediaDuration(seconds: 10), content: ContentTime(seconds: 1200))
+        let fromInside = AdPolicyEngine(policy: .strict).decideJump(
+            from: inside, to: .content(ContentTime(seconds: 300)), context: PolicyContext(timeline: tableTimeline))
+        #expect(fromInside.verdicts.map(\.adBreak.id) == ["b600"], "a break the playhead is inside is not leaped")
+    }
+
     @Test func aBreakExactlyAtTheTargetIsReachedNotLeaped() {
         let decision = AdPolicyEngine(policy: .lenient).decideJump(
             from: Playhead(stream: .zero, content: .zero), to: .content(ContentTime(seconds: 1200)),
@@ -122,5 +139,56 @@ let jumpCases: [JumpCase] = JumpRule.allCases.flatMap { rule in
         #expect(decision.verdicts.map(\.adBreak.id) == ["b600"])
         #expect(decision.arrival == .content(ContentTime(seconds: 1200)))
         #expect(decision.target.stream == StreamTime(seconds: 1230))
+    }
+}
+
+struct SeekIntoCase: CustomTestStringConvertible, Sendable {
+    var rule: SeekIntoBreakRule
+    var direction: JumpDirection
+    var leaps: Int
+    var testDescription: String { "\(rule) \(direction) over \(leaps)" }
+}
+
+/// Breaks with three 10 s ads at 600, 1200, 1800, 2400; content 3600 s.
+let threeAdTimeline = try! AdTimeline(contentDuration: MediaDuration(seconds: 3600), breaks: [600, 1200, 1800, 2400].map { at in
+    AdBreak(id: "b\(at)", position: .midroll(ContentTime(seconds: Int64(at))), ads: (0..<3).map {
+        Ad(id: "a\($0)", duration: MediaDuration(seconds: 10))
+    })
+})
+
+@Suite struct SeekIntoBreakTableTests {
+    /// A stream-time seek landing 15 s into a break (the second ad, 5 s in),
+    /// after leaping 0–3 breaks forward or backward: the leaped breaks follow
+    /// the direction rule (playAll here) and the landing break is entered as
+    /// the seek-into-break rule says.
+    @Test(arguments: SeekIntoBreakRule.allCases.flatMap { rule in
+        [JumpDirection.forward, .backward].flatMap { direction in
+            (0...3).map { SeekIntoCase(rule: rule, direction: direction, leaps: $0) }
+        }
+    })
+    func seekIntoBreakRuleAppliesAfterTheLeapedBreaks(_ seek: SeekIntoCase) throws {
+        var policy = AdPolicy.strict
+        policy.seekIntoBreak = seek.rule
+        let positions: [Int64] = [600, 1200, 1800, 2400]
+        // Forward from 300 lands in break `leaps`; backward from 2700 lands in break `3 - leaps`.
+        let landing = seek.direction == .forward ? positions[seek.leaps] : positions[3 - seek.leaps]
+        let origin = ContentTime(seconds: seek.direction == .forward ? 300 : 2700)
+        let landingBreak = try #require(threeAdTimeline.adBreak(atContentTime: ContentTime(seconds: landing)))
+        let breakStart = try #require(threeAdTimeline.streamRange(ofBreak: landingBreak.id)).lowerBound
+        let decision = AdPolicyEngine(policy: policy).decideJump(
+            from: Playhead(stream: threeAdTimeline.streamTime(resumingAt: origin), content: origin),
+            to: .stream(breakStart + MediaDuration(seconds: 15)), context: PolicyContext(timeline: threeAdTimeline))
+        let expectedEntry: BreakEntry = switch seek.rule {
+        case .playFromBreakStart: .fromStart
+        case .playFromAdStart: .fromAd(1)
+        case .playFromTarget: .fromOffset(MediaDuration(seconds: 15))
+        case .skipToNextAd: .fromAd(2)
+        case .skipBreak: .skip
+        }
+        #expect(decision.direction == seek.direction)
+        #expect(decision.verdicts.count == seek.leaps)
+        #expect(decision.breaksToPlay.count == seek.leaps)
+        #expect(decision.target.content == ContentTime(seconds: landing))
+        #expect(decision.arrival == .intoBreak(landingBreak, entry: expectedEntry))
     }
 }
