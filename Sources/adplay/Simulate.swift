@@ -29,12 +29,12 @@ struct Simulate: ParsableCommand {
         let url = URL(fileURLWithPath: scenario)
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         if let size = attributes?[.size] as? Int, size > Scenario.maxFileSize {
-            throw ValidationError("\(scenario): larger than \(Scenario.maxFileSize >> 20) MiB")
+            throw CLIError("\(scenario): larger than \(Scenario.maxFileSize >> 20) MiB")
         }
         do {
             return [UInt8](try Data(contentsOf: url))
         } catch {
-            throw ValidationError("\(scenario): cannot read the file (\(error.localizedDescription))")
+            throw CLIError("\(scenario): cannot read the file (\(error.localizedDescription))")
         }
     }
 }
@@ -46,7 +46,7 @@ enum ScenarioOutput {
         do {
             run = try Scenario.decode(json: json).run()
         } catch {
-            throw ValidationError("\(source): \(error)")
+            throw CLIError("\(source): \(error)")
         }
         switch format {
         case .text: print(TextReport.render(run), terminator: "")
@@ -56,7 +56,7 @@ enum ScenarioOutput {
             do {
                 try Data(SVGTimeline.render(run, title: source).utf8).write(to: URL(fileURLWithPath: svg))
             } catch {
-                throw ValidationError("\(svg): cannot write the SVG (\(error.localizedDescription))")
+                throw CLIError("\(svg): cannot write the SVG (\(error.localizedDescription))")
             }
             FileHandle.standardError.write(Data("SVG written to \(svg)\n".utf8))
         }
