@@ -1,5 +1,5 @@
 public import AdTimeline
-public import MediaTime
+import MediaTime
 
 /// Applies a selector to jumps, starts and arrivals, producing pure
 /// decisions.

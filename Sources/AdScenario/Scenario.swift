@@ -62,3 +62,13 @@ public struct Scenario: Sendable {
         self.steps = steps
     }
 }
+
+extension Scenario.Action {
+    /// The wall time the action lets pass, if it names one.
+    var wallTime: MediaDuration? {
+        switch self {
+        case .play(let duration), .pause(let duration), .wait(let duration), .interrupt(let duration): duration
+        case .start, .jump, .stop, .failover, .playToEnd: nil
+        }
+    }
+}

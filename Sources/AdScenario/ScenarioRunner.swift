@@ -2,7 +2,7 @@ public import AdPlayback
 import AdPlaybackTestSupport
 public import AdPolicy
 public import AdTimeline
-import MediaTime
+public import MediaTime
 
 /// What a scenario produced: its events, in order.
 public struct ScenarioRun: Sendable {
@@ -27,6 +27,13 @@ extension Scenario {
         var events: [SessionEvent] = []
         for step in steps {
             do {
+                if let duration = step.action.wallTime,
+                    (simulation.clock.now + duration).ticks > Self.maxClock.ticks
+                {
+                    throw ScenarioError(
+                        path: step.path, line: step.line, column: step.column,
+                        message: "the scenario's clock would pass \(Self.maxClock) s (about 3,000 years)")
+                }
                 events += try perform(step.action, on: simulation)
             } catch let error as ScenarioError {
                 throw error
@@ -89,6 +96,10 @@ extension Scenario {
         default: return "\"\(name)\": \(error)"
         }
     }
+
+    /// The latest virtual clock reading a scenario may reach; keeps every
+    /// sum of times far from overflowing.
+    public static let maxClock = MediaDuration(seconds: 100_000_000_000)
 
     static func name(of action: Action) -> String {
         switch action {

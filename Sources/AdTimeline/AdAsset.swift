@@ -1,4 +1,4 @@
-public import MediaTime
+import MediaTime
 
 /// A media file or page belonging to an ad.
 public struct AdAsset: Sendable, Hashable, Codable {

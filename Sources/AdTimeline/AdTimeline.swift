@@ -40,6 +40,10 @@ public struct AdTimeline: Sendable, Hashable {
     var indexByID: [String: Int]
     var watchedIDs: Set<String> = []
 
+    /// The longest stream (content and ads) a timeline holds: about 3,000
+    /// years, so no sum of times can overflow.
+    public static let maxStreamLength = MediaDuration(seconds: 100_000_000_000)
+
     /// The length of the content without ads; `nil` for live streams.
     public let contentDuration: MediaDuration?
 
@@ -77,6 +81,11 @@ public struct AdTimeline: Sendable, Hashable {
             let previous = entries[index - 1]
             gaps.append(entries[index].position.ticks - previous.position.ticks + previous.duration.ticks)
         }
+        var total = contentDuration?.ticks ?? entries.last?.position.ticks ?? 0
+        for entry in entries {
+            total += entry.duration.ticks
+            guard total <= Self.maxStreamLength.ticks else { throw .tooLong(entry.adBreak.id) }
+        }
         startGaps = FenwickTree(gaps)
         liveFlags = FenwickTree(Array(repeating: 1, count: entries.count))
         stitchedDurations = FenwickTree(entries.map { $0.adBreak.insertion == .inStream ? $0.duration.ticks : 0 })
@@ -85,9 +94,14 @@ public struct AdTimeline: Sendable, Hashable {
     private static func validateAds(of adBreak: AdBreak) throws(TimelineError) {
         guard !adBreak.ads.isEmpty else { throw .noAds(adBreak.id) }
         var adIDs: Set<String> = []
+        var total: Int64 = 0
         for ad in adBreak.ads {
             guard ad.duration > .zero else { throw .nonPositiveAdDuration(adBreak.id, ad: ad.id) }
             guard adIDs.insert(ad.id).inserted else { throw .duplicateAdID(adBreak.id, ad: ad.id) }
+            // Checked one ad at a time so the sum itself cannot overflow.
+            guard ad.duration <= maxStreamLength else { throw .tooLong(adBreak.id) }
+            total += ad.duration.ticks
+            guard total <= maxStreamLength.ticks else { throw .tooLong(adBreak.id) }
         }
     }
 

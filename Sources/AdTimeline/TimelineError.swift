@@ -1,4 +1,4 @@
-public import MediaTime
+import MediaTime
 
 /// Why a set of breaks does not make a timeline.
 public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -11,6 +11,7 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
         case nonPositiveAdDuration(adID: String)
         case duplicateAdID(adID: String)
         case negativeContentDuration
+        case tooLong
     }
 
     private let reason: Reason
@@ -30,6 +31,7 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
     static func nonPositiveAdDuration(_ id: String, ad: String) -> Self { Self(.nonPositiveAdDuration(adID: ad), breakID: id) }
     static func duplicateAdID(_ id: String, ad: String) -> Self { Self(.duplicateAdID(adID: ad), breakID: id) }
     static let negativeContentDuration = Self(.negativeContentDuration, breakID: nil)
+    static func tooLong(_ id: String) -> Self { Self(.tooLong, breakID: id) }
 
     public var description: String {
         let subject = breakID.map { "break \"\($0)\"" } ?? "timeline"
@@ -42,6 +44,7 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
         case .nonPositiveAdDuration(let ad): "\(subject): ad \"\(ad)\" must last longer than 0 s"
         case .duplicateAdID(let ad): "\(subject): ad id \"\(ad)\" appears twice in the break"
         case .negativeContentDuration: "\(subject): the content duration must not be negative"
+        case .tooLong: "\(subject): the stream with its ads would be longer than \(AdTimeline.maxStreamLength) s"
         }
     }
 }

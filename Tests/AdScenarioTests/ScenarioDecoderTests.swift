@@ -61,6 +61,16 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         #expect(scenario.steps.first?.action == .play(try .init(decimalSeconds: "900.03")))
     }
 
+    @Test func timesThatWouldOverflowAreErrorsNotCrashes() throws {
+        let manyAds = (0..<2000).map { #"{"id": "a\#($0)", "duration": 999999999}"# }.joined(separator: ",")
+        #expect(throws: ScenarioError.self) {
+            try decode(#"{\#(stream), "breaks": [{"id": "b", "at": 1, "ads": [\#(manyAds)]}], "actions": []}"#)
+        }
+        let waits = Array(repeating: #"{"do": "wait", "for": 999999999}"#, count: 2000).joined(separator: ",")
+        let scenario = try decode(#"{\#(stream), "actions": [\#(waits)]}"#)
+        #expect(throws: ScenarioError.self) { try scenario.run() }
+    }
+
     @Test func deeplyNestedJSONIsRejectedNotRecursedForever() {
         let json = String(repeating: "[", count: 100_000)
         #expect(throws: ScenarioError.self) { try decode(json) }
