@@ -49,12 +49,23 @@ private func names(_ events: [SessionEvent]) -> [String] {
         #expect(fresh.session.playhead.stream == StreamTime(seconds: 850))
     }
 
-    @Test func minute20WithFiveMinutesOfAdsBeforeIsLocalTime900() throws {
-        let simulation = makeSession()
+    /// The example: a VOD with 5 minutes of in-stream ads before
+    /// minute 20 of the stream.
+    @Test func minute20WithFiveMinutesOfAdsBeforeIsLocalTime900AndSeekToLocal900LandsThere() throws {
+        let timeline = try AdTimeline(contentDuration: s(1800), breaks: [
+            AdBreak(id: "pre", position: .preroll, ads: [Ad(id: "p1", duration: s(120)), Ad(id: "p2", duration: s(120))]),
+            AdBreak(id: "mid", position: .midroll(ContentTime(seconds: 300)), ads: [Ad(id: "m1", duration: s(60))]),
+            AdBreak(id: "late", position: .midroll(ContentTime(seconds: 1200)), ads: [Ad(id: "l1", duration: s(60))]),
+        ])
+        let simulation = Simulation(session: PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: .lenient)))
         try simulation.send(.start(.beginning))
         try simulation.play(for: s(1200))
         #expect(simulation.session.playhead.stream == StreamTime(seconds: 1200))
-        #expect(simulation.driver.localTime == ContentTime(seconds: 900 - 60))
+        #expect(simulation.driver.localTime == ContentTime(seconds: 900))
+        try simulation.driver.seek(toLocalTime: ContentTime(seconds: 100))
+        try simulation.driver.seek(toLocalTime: ContentTime(seconds: 900))
+        #expect(simulation.session.playhead.stream == StreamTime(seconds: 1200))
+        #expect(simulation.driver.localTime == ContentTime(seconds: 900))
     }
 
     @Test func snapbackSeekFrom5To15PlaysTheBreakThenContentStartsAt15() throws {

@@ -1,0 +1,34 @@
+import AdScenario
+
+/// Any bytes: decoding either fails with a ScenarioError or yields a
+/// scenario that runs to its end or to a ScenarioError — never a crash or
+/// a hang. Runs are capped so one input cannot take the whole budget.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let scenario = try? Scenario.decode(json: bytes), scenario.steps.count <= 200 else { return 0 }
+    if let run = try? scenario.run() {
+        _ = EventLines.bytes(for: run.events)
+        _ = TextReport.render(run)
+        _ = SVGTimeline.render(run)
+    }
+    return 0
+}
+
+typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ target: FuzzTarget
+) -> CInt
+
+/// SwiftPM links an executable's entry point under this name; hand control
+/// to libFuzzer's driver.
+@_cdecl("ScenarioFuzzer_main")
+public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzz)
+}
