@@ -36,12 +36,7 @@ extension PlaybackSession {
         playerIsStale = true
         emit(.sessionStart, at: decision.target)
         actions.append(.setRate(1))
-        if decision.target.content == .zero, case .content = decision.arrival {
-            pending = Pending(queue: [], arrival: decision.arrival)
-            advancePending()
-        } else {
-            carryOut(decision)
-        }
+        carryOut(decision)
     }
 
     /// A seek, fastForward or rewind.

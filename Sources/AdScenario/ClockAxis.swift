@@ -47,8 +47,17 @@ struct ClockAxis {
     }
 
     /// The x offset of a clock reading.
+    /// - Complexity: O(log s) for s sessions.
     func x(_ clock: ClockTime) -> Double {
-        guard let span = spans.last(where: { $0.start <= clock }) ?? spans.first else { return 0 }
+        guard !spans.isEmpty else { return 0 }
+        // The last span starting at or before `clock`: spans are in clock order.
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].start <= clock { low = middle + 1 } else { high = middle }
+        }
+        let span = spans[max(0, low - 1)]
         let length = Double(max(1, (span.end - span.start).ticks))
         let fraction = min(1, max(0, Double((clock - span.start).ticks) / length))
         return span.x + fraction * span.width
