@@ -44,16 +44,16 @@ extension PlaybackSession {
         try requireRunning()
         try validate(target)
         let origin = playhead
+        let destination = resolvedPlayhead(of: target)
+        if isInBreak, !engine.policy.allowSeekInBreak {
+            emit(.seekDenied(kind, to: destination))
+            return
+        }
+        emit(.seek(kind, to: destination))
         if case .inBreak(let playback) = phase {
-            guard engine.policy.allowSeekInBreak else {
-                emit(.seekDenied(kind, to: resolvedPlayhead(of: target)))
-                return
-            }
-            emit(.seek(kind, to: resolvedPlayhead(of: target)))
+            // The rest of the playing break is skipped and queued breaks are dropped.
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .policy))
             pending = nil
-        } else {
-            emit(.seek(kind, to: resolvedPlayhead(of: target)))
         }
         carryOut(engine.decideJump(from: origin, to: target, context: policyContext))
     }
