@@ -12,6 +12,9 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
         .library(name: "MediaTime", targets: ["MediaTime"]),
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
+        .library(name: "SCTE35", targets: ["SCTE35"]),
+        .library(name: "SCTE35Text", targets: ["SCTE35Text"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -26,6 +29,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "MediaTime", swiftSettings: strictSettings),
+        .target(name: "StrictJSON", swiftSettings: strictSettings),
+        .target(name: "SCTE35", swiftSettings: strictSettings),
+        .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
         .target(
@@ -45,13 +51,15 @@ let package = Package(
         ),
         .target(
             name: "AdScenario",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackTestSupport"],
+            dependencies: ["MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "adplay",
             dependencies: [
                 "AdScenario",
+                "SCTE35",
+                "SCTE35Text",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -78,6 +86,15 @@ let package = Package(
         .testTarget(
             name: "AdScenarioTests",
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SCTE35Tests",
+            dependencies: [
+                "SCTE35", "SCTE35Text", "StrictJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "AdplayTests", dependencies: ["adplay"], swiftSettings: strictSettings),

@@ -1,3 +1,4 @@
+import StrictJSON
 import MediaTime
 
 /// A JSON value with its path, read with checks that throw

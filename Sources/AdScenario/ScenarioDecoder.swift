@@ -1,3 +1,4 @@
+import StrictJSON
 import AdPlayback
 import AdPolicy
 import AdTimeline
