@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer harnesses, kept apart from the library and its tests. Run:
-//   Fuzz/run.sh [seconds]
+//   Fuzz/run.sh scenario|scte35 [seconds]
 let package = Package(
     name: "AdPlaybackKitFuzz",
     dependencies: [.package(name: "AdPlaybackKit", path: "..")],
@@ -10,6 +10,14 @@ let package = Package(
         .executableTarget(
             name: "ScenarioFuzzer",
             dependencies: [.product(name: "AdScenario", package: "AdPlaybackKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "SCTE35Fuzzer",
+            dependencies: [
+                .product(name: "SCTE35", package: "AdPlaybackKit"),
+                .product(name: "SCTE35Text", package: "AdPlaybackKit"),
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

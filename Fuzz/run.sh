@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
-# Fuzzes the scenario reader and runner with libFuzzer for N seconds (default 60).
+# Fuzzes one target with libFuzzer for N seconds (default 60):
+#   Fuzz/run.sh scenario [seconds]   the scenario reader and runner
+#   Fuzz/run.sh scte35 [seconds]     the SCTE-35 decoder, encoder and renderers
+# The working corpus grows in Fuzz/.corpus/<target>; the committed seeds are in Fuzz/Corpus/<target>.
 set -euo pipefail
 cd "$(dirname "$0")"
+case "${1:-}" in
+    scenario) product=ScenarioFuzzer seeds=Corpus/Scenario max_len=4096 ;;
+    scte35) product=SCTE35Fuzzer seeds=Corpus/SCTE35 max_len=4200 ;;
+    *) echo "usage: Fuzz/run.sh scenario|scte35 [seconds]" >&2; exit 2 ;;
+esac
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
-swift build "${flags[@]}" --product ScenarioFuzzer
-mkdir -p .corpus
-cp -n Corpus/* .corpus/ 2>/dev/null || true
-"$(swift build "${flags[@]}" --show-bin-path)/ScenarioFuzzer" .corpus -max_total_time="${1:-60}" -max_len=4096 -timeout=10
+swift build "${flags[@]}" --product "$product"
+corpus=".corpus/$1"
+mkdir -p "$corpus"
+cp -n "$seeds"/* "$corpus"/ 2>/dev/null || true
+"$(swift build "${flags[@]}" --show-bin-path)/$product" "$corpus" -max_total_time="${2:-60}" -max_len="$max_len" -timeout=10
