@@ -60,6 +60,7 @@ let package = Package(
                 "AdScenario",
                 "SCTE35",
                 "SCTE35Text",
+                "StrictJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -8,6 +8,13 @@ public struct JSONOutput {
     /// Creates a writer appending to `bytes`.
     public init(bytes: [UInt8] = []) { self.bytes = bytes }
 
+    /// Ends a line of JSON lines: writes a line feed, and the next value
+    /// starts a new document.
+    public mutating func endLine() {
+        bytes.append(0x0A)
+        first = true
+    }
+
     /// Starts an object (as a value: after ``key(_:)``, in an array, or at top level).
     public mutating func openObject() {
         separate()
