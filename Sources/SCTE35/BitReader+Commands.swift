@@ -17,13 +17,13 @@ extension BitReader {
                         "is 0xfff (unknown), and the length of command type 0x\(PayloadText.hex([type])) cannot be found otherwise", at: 92)
         }
         let command = try commandBody(type: type)
+        context = "splice_info_section()"
         if let length, position != limit {
             let used = (position - start) / 8
             throw error(.invalidValue, "splice_command_length",
                         "is \(length), but \(SpliceCommand.name(ofType: type))() takes \(used) bytes", at: 92)
         }
         limit = sectionLimit
-        context = "splice_info_section()"
         return command
     }
 
