@@ -24,5 +24,17 @@ let package = Package(
             path: "Benchmarks/AdPlaybackBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The process comparison runs the release adplay; build it first:
+        //   (cd .. && swift build -c release --product adplay)
+        .executableTarget(
+            name: "SCTE35Benchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "SCTE35", package: "AdPlaybackKit"),
+                .product(name: "SCTE35Text", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/SCTE35Benchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

@@ -37,10 +37,15 @@ struct AdplayRunner {
         }
     }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    static func run(_ arguments: [String], input: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        if let input {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("stdin-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: file)
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
