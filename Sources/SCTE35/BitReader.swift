@@ -33,30 +33,26 @@ struct BitReader: ~Copyable {
         warnings.append(SCTE35Warning(bitOffset: bit, field: fieldName(field), message: message))
     }
 
-    /// Reads `count` bits (at most 64) as an unsigned integer.
+    /// Reads `count` bits (at most 56, the widest field is 48) as an unsigned integer.
     mutating func bits(_ count: Int, _ field: StaticString) throws(SCTE35Error) -> UInt64 {
+        assert(count <= 56, "fields are at most 48 bits")
         guard count <= remaining else {
             throw error(.truncated, field, "needs \(count) bits, \(max(remaining, 0)) remain")
         }
-        var value: UInt64 = 0
-        var needed = count
-        if position & 7 == 0 {
-            while needed >= 8 {
-                value = value << 8 | UInt64(bytes[position >> 3])
-                position += 8
-                needed -= 8
+        // Load the 8 bytes around the field in one read (fewer at the buffer's end).
+        let byteIndex = position >> 3
+        var window: UInt64
+        if byteIndex + 8 <= bytes.count {
+            window = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + byteIndex).loadUnaligned(as: UInt64.self))
+        } else {
+            window = 0
+            for index in 0..<8 {
+                window = window << 8 | (byteIndex + index < bytes.count ? UInt64(bytes[byteIndex + index]) : 0)
             }
         }
-        while needed > 0 {
-            let byte = bytes[position >> 3]
-            let available = 8 - (position & 7)
-            let take = min(available, needed)
-            let part = (UInt64(byte) >> (available - take)) & ((1 << take) - 1)
-            value = value << take | part
-            position += take
-            needed -= take
-        }
-        return value
+        let offset = position & 7
+        position += count
+        return count == 0 ? 0 : (window << UInt64(offset)) >> UInt64(64 - count)
     }
 
     mutating func flag(_ field: StaticString) throws(SCTE35Error) -> Bool {

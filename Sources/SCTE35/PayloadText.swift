@@ -9,6 +9,10 @@ public enum PayloadText {
     /// 0xFC), which is not a hex digit, so the two cannot be confused.
     /// Surrounding spaces, tabs and line ends are ignored.
     public static func decode(_ text: some StringProtocol) throws(SCTE35Error) -> [UInt8] {
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(SCTE35Error) in try decode(buffer) }
+        }
+        if let contiguous { return try contiguous.get() }
         var utf8 = Array(text.utf8)
         return try utf8.withUnsafeMutableBufferPointer { buffer throws(SCTE35Error) in
             try decode(UnsafeBufferPointer(buffer))
@@ -115,22 +119,31 @@ public enum PayloadText {
         if end != dataEnd, (count + end - dataEnd) % 4 != 0 {
             throw SCTE35Error(.invalidText, at: .character(dataEnd), field: "payload", "base64 padding does not complete a 4-character group")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        try base64Values.withUnsafeBufferPointer { values throws(SCTE35Error) in
-            for index in start..<dataEnd {
-                let value = values[Int(text[index])]
-                guard value != 0xFF else { throw invalidCharacter(text[index], at: index, in: "base64") }
-                accumulator = accumulator << 6 | UInt32(value)
-                bits += 6
-                if bits >= 8 {
-                    bits -= 8
-                    bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+        let byteCount = count * 6 / 8
+        var failure: SCTE35Error?
+        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+            base64Values.withUnsafeBufferPointer { values in
+                var accumulator: UInt32 = 0
+                var bits = 0
+                var out = 0
+                for index in start..<dataEnd {
+                    let value = values[Int(text[index])]
+                    guard value != 0xFF else {
+                        failure = invalidCharacter(text[index], at: index, in: "base64")
+                        return
+                    }
+                    accumulator = accumulator << 6 | UInt32(value)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        output[out] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+                        out += 1
+                    }
                 }
+                initialized = out
             }
         }
+        if let failure { throw failure }
         return bytes
     }
 
