@@ -7,14 +7,16 @@ let package = Package(
     name: "AdPlaybackKitFuzz",
     dependencies: [.package(name: "AdPlaybackKit", path: "..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "ScenarioFuzzer",
-            dependencies: [.product(name: "AdScenario", package: "AdPlaybackKit")],
+            dependencies: ["FuzzDriver", .product(name: "AdScenario", package: "AdPlaybackKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "SCTE35Fuzzer",
             dependencies: [
+                "FuzzDriver",
                 .product(name: "SCTE35", package: "AdPlaybackKit"),
                 .product(name: "SCTE35Text", package: "AdPlaybackKit"),
             ],

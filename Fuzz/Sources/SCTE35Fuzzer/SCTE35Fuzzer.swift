@@ -1,3 +1,4 @@
+import FuzzDriver
 import SCTE35
 import SCTE35Text
 
@@ -39,20 +40,9 @@ private func check(_ decoded: DecodedSpliceInfo, against bytes: [UInt8]) {
     guard SpliceInfoJSON.string(decoded).utf8.count > 0 else { fatalError("empty JSON") }
 }
 
-typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ target: FuzzTarget
-) -> CInt
-
 /// SwiftPM links an executable's entry point under this name; hand control
 /// to libFuzzer's driver.
 @_cdecl("SCTE35Fuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, fuzz)
+    runLibFuzzer(argc, argv, fuzz)
 }

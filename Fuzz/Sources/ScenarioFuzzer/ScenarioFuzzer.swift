@@ -1,3 +1,4 @@
+import FuzzDriver
 import AdScenario
 
 /// Any bytes: decoding either fails with a ScenarioError or yields a
@@ -15,20 +16,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ target: FuzzTarget
-) -> CInt
-
 /// SwiftPM links an executable's entry point under this name; hand control
 /// to libFuzzer's driver.
 @_cdecl("ScenarioFuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, fuzz)
+    runLibFuzzer(argc, argv, fuzz)
 }
