@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "SCTE35", targets: ["SCTE35"]),
         .library(name: "SCTE35Text", targets: ["SCTE35Text"]),
+        .library(name: "HLS", targets: ["HLS"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "StrictJSON", swiftSettings: strictSettings),
         .target(name: "SCTE35", swiftSettings: strictSettings),
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
+        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
         .target(
@@ -93,6 +95,15 @@ let package = Package(
             name: "SCTE35Tests",
             dependencies: [
                 "SCTE35", "SCTE35Text", "StrictJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HLSTests",
+            dependencies: [
+                "HLS", "MediaTime", "SCTE35",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

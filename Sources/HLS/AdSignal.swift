@@ -1,0 +1,99 @@
+public import MediaTime
+public import SCTE35
+
+/// An ad or blackout marker found in a media playlist, in one of the dialects
+/// real streams use, positioned in stream time.
+public struct AdSignal: Sendable, Hashable {
+    /// The tag as written, e.g. `#EXT-X-CUE-OUT`.
+    public var tag: String
+    /// What the tag says, typed per dialect.
+    public var kind: Kind
+    /// Where the signal applies: the start of the segment the tag precedes,
+    /// or for a DATERANGE its START-DATE mapped through PROGRAM-DATE-TIME.
+    public var time: StreamTime
+    /// The media sequence number of the segment the tag precedes.
+    public var mediaSequence: UInt64
+    /// The 1-based line.
+    public var line: Int
+    /// The SCTE-35 cue the tag carries, decoded.
+    public var scte35: DecodedSpliceInfo?
+    /// For a DATERANGE that states its end (END-DATE or DURATION): that end in stream time.
+    public var endTime: StreamTime?
+
+    /// The dialects.
+    public enum Kind: Sendable, Hashable {
+        /// `#EXT-X-CUE-OUT`, `#EXT-X-CUE-OUT:30.0`, `#EXT-X-CUE-OUT:DURATION=30`.
+        case cueOut(duration: MediaDuration?, attributes: [Attribute])
+        /// `#EXT-X-CUE-OUT-CONT:ElapsedTime=,Duration=,SCTE35=` or `:12/30`.
+        case cueOutContinued(elapsed: MediaDuration?, duration: MediaDuration?, attributes: [Attribute])
+        /// `#EXT-X-CUE-IN`.
+        case cueIn
+        /// `#EXT-OATCLS-SCTE35:<base64>`.
+        case oatcls
+        /// `#EXT-X-ASSET:CAID=...`: the asset now playing.
+        case asset(attributes: [Attribute])
+        /// `#EXT-X-SCTE35:CUE=...,CUE-OUT=YES|CONT,CUE-IN=YES,ELAPSED=,ID=,TIME=`.
+        case scte35(SCTE35Tag)
+        /// `#EXT-X-DATERANGE` with SCTE35-OUT/IN/CMD, or an interstitial.
+        case dateRange(DateRange)
+    }
+
+    /// What the signal does to a break.
+    public enum Role: Sendable, Hashable {
+        /// A break starts here.
+        case start
+        /// A break that started earlier goes on.
+        case continuation
+        /// A break ends here.
+        case end
+        /// Neither (an asset marker, a cue that is not about ads).
+        case other
+    }
+
+    /// What the signal does to a break.
+    public var role: Role { SignalRoles.role(of: self) }
+}
+
+/// `#EXT-X-SCTE35` attributes (the dialect of several packagers).
+public struct SCTE35Tag: Sendable, Hashable {
+    /// `CUE`: the base64 splice_info_section.
+    public var cue: String?
+    /// `CUE-OUT`: `YES`, `NO` or `CONT`.
+    public var cueOut: String?
+    /// `CUE-IN=YES`.
+    public var cueIn: Bool
+    /// `ELAPSED`: time into the break.
+    public var elapsed: MediaDuration?
+    /// `DURATION`.
+    public var duration: MediaDuration?
+    /// `ID`.
+    public var id: String?
+    /// `TIME`.
+    public var time: MediaDuration?
+    /// Every attribute as written (`TYPE`, `UPID`, `BLACKOUT`, ... included).
+    public var attributes: [Attribute]
+}
+
+/// Where a signal came from, for the opportunities and blackouts it formed.
+public struct SignalSource: Sendable, Hashable {
+    /// The tag, e.g. `#EXT-X-DATERANGE`.
+    public var tag: String
+    /// The 1-based line.
+    public var line: Int
+    /// The signal's stream time.
+    public var time: StreamTime
+}
+
+/// A subscribed tag, delivered on every occurrence (``ParseOptions/subscribedTags``).
+public struct TimedMetadata: Sendable, Hashable {
+    /// The tag name with its `#`.
+    public var name: String
+    /// Everything after the first `:`, or nil.
+    public var value: String?
+    /// The start of the segment the tag precedes.
+    public var time: StreamTime
+    /// The media sequence number of that segment.
+    public var mediaSequence: UInt64
+    /// The 1-based line.
+    public var line: Int
+}

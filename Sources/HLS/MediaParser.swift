@@ -1,0 +1,191 @@
+internal import MediaTime
+internal import SCTE35
+
+/// Where parsing a media playlist stands between lines: the next segment's
+/// position and the tags in force. A live playlist keeps it across refreshes.
+struct MediaParserState: Sendable, Hashable {
+    var time: Int64 = 0
+    var mediaSequence: UInt64 = 0
+    var discontinuitySequence: UInt64 = 0
+    var keyIndex: Int32?
+    var mapIndex: Int32?
+    var bitrate: UInt64?
+    var opportunities = OpportunityBuilder()
+    var blackouts = BlackoutTracker()
+    var cache = SCTE35Cache()
+}
+
+/// The tags of the segment being read, until its URI line.
+struct PendingSegment {
+    var duration: Int64?
+    var title: TextSpan?
+    var programDateTime: ProgramDateTime?
+    var byteRange: ByteRange?
+    var discontinuity = false
+    var gap = false
+    var parts: [PartialSegment] = []
+    var blockStart: Int?
+    var blockLine = 0
+}
+
+/// Reads the lines of a media playlist into a ``MediaPlaylist``.
+///
+/// One pass, no string per line: lines are found eight bytes at a time, tags
+/// by a length-bucketed table, and the two tags every segment has (`#EXTINF`,
+/// `#EXT-X-PROGRAM-DATE-TIME`) are read straight from bytes. A live refresh
+/// runs the same parser over the new lines only, continuing its state.
+struct MediaParser {
+    let text: UnsafeBufferPointer<UInt8>
+    let base: UnsafePointer<UInt8>
+    let chunk: UInt32
+    let options: ParseOptions
+    let subscribed: [[UInt8]]
+    var playlist: MediaPlaylist
+    var state: MediaParserState
+    var pending = PendingSegment()
+    /// Signals read by this run, in order, for the builders.
+    var newSignals: [AdSignal] = []
+    /// Lines this run looked at.
+    var linesRead = 0
+    var sawTargetDuration = false
+
+    init(text: UnsafeBufferPointer<UInt8>, chunk: UInt32, options: ParseOptions, playlist: MediaPlaylist,
+         state: MediaParserState) {
+        self.text = text
+        base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.chunk = chunk
+        self.options = options
+        subscribed = options.subscribedTags.map { Array($0.utf8) }
+        self.playlist = playlist
+        self.state = state
+    }
+
+    /// Reads lines from `start`, the first being line `firstLine`.
+    mutating func parseLines(from start: Int, firstLine: Int) throws(HLSError) {
+        var position = start
+        var line = firstLine - 1
+        let count = text.count
+        while position < count {
+            let lineEnd = Bytes.lineEnd(base, count, position)
+            line += 1
+            linesRead += 1
+            guard line <= options.maxLines else {
+                throw HLSError(.tooManyLines, line: line, tag: nil, "more than \(options.maxLines) lines")
+            }
+            guard lineEnd - position <= options.maxLineLength else {
+                throw HLSError(.lineTooLong, line: line, tag: nil,
+                               "\(lineEnd - position) bytes, longer than the limit of \(options.maxLineLength)")
+            }
+            var end = lineEnd
+            while end > position, base[end - 1] == 0x0D || base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 }
+            if end > position {
+                if base[position] != UInt8(ascii: "#") {
+                    try uriLine(position, end, line: line)
+                } else if end - position >= 4, base[position + 1] == UInt8(ascii: "E"),
+                          base[position + 2] == UInt8(ascii: "X"), base[position + 3] == UInt8(ascii: "T") {
+                    try tagLine(position, end, line: line)
+                }
+            }
+            position = lineEnd + 1
+        }
+    }
+
+    private mutating func tagLine(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
+        let colon = Bytes.find(UInt8(ascii: ":"), base, start, end)
+        let tag = TagTable.shared.lookup(base, start, colon - start)
+        let valueStart = min(colon + 1, end)
+        if let tag {
+            if !tag.isPlaylistLevel, pending.blockStart == nil {
+                pending.blockStart = start
+                pending.blockLine = line
+            }
+            switch tag {
+            case .extinf: try extinf(valueStart, end, line: line)
+            case .programDateTime: try programDateTime(valueStart, end, line: line)
+            default: try other(tag, start, colon, valueStart, end, line: line)
+            }
+        } else {
+            if pending.blockStart == nil {
+                pending.blockStart = start
+                pending.blockLine = line
+            }
+            playlist.unknownTags.append(UnknownTag(name: string(start, colon), value: colon < end ? string(valueStart, end) : nil,
+                                                   line: line))
+        }
+        if !subscribed.isEmpty { deliverIfSubscribed(start, colon, valueStart, end, line: line) }
+    }
+
+    private mutating func extinf(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
+        let comma = Bytes.find(UInt8(ascii: ","), base, start, end)
+        guard let ticks = Numbers.ticks(text, start..<comma), ticks >= 0 else {
+            throw HLSError(.badValue, line: line, tag: "#EXTINF",
+                           "the duration must be a decimal number of seconds, not \"\(string(start, comma))\"")
+        }
+        if pending.duration != nil {
+            playlist.warnings.append(HLSWarning(line: line, tag: "#EXTINF", "a second #EXTINF before the segment's URI; the last one applies"))
+        }
+        pending.duration = ticks
+        pending.title = comma + 1 < end ? span(comma + 1, end) : nil
+    }
+
+    private mutating func programDateTime(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
+        guard let date = ProgramDateTime.parse(text, start..<end) else {
+            throw HLSError(.badValue, line: line, tag: "#EXT-X-PROGRAM-DATE-TIME",
+                           "not an ISO 8601 date with a time zone: \"\(string(start, end))\"")
+        }
+        pending.programDateTime = date
+    }
+
+    private mutating func uriLine(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
+        guard let duration = pending.duration else {
+            throw HLSError(.badStructure, line: line, tag: nil, "a URI line with no #EXTINF before it")
+        }
+        if !playlist.variables.values.isEmpty {
+            _ = try playlist.variables.substitute(string(start, end), line: line, tag: nil)
+        }
+        if pending.discontinuity { state.discontinuitySequence += 1 }
+        let blockStart = pending.blockStart ?? start
+        let segment = MediaSegment(
+            mediaSequence: state.mediaSequence, discontinuitySequence: state.discontinuitySequence,
+            start: StreamTime(ticks: state.time), duration: MediaDuration(ticks: duration), uri: span(start, end),
+            title: pending.title, programDateTime: pending.programDateTime, byteRange: pending.byteRange,
+            discontinuity: pending.discontinuity, gap: pending.gap, bitrate: state.bitrate, keyIndex: state.keyIndex,
+            mapIndex: state.mapIndex, parts: pending.parts, block: span(blockStart, end),
+            blockLine: (pending.blockStart == nil ? line : pending.blockLine) - playlist.lineShift,
+            uriLine: line - playlist.lineShift)
+        if let date = pending.programDateTime {
+            playlist.dateAnchors.append(time: segment.start, date: date)
+        }
+        playlist.segments.append(segment)
+        state.time += duration
+        state.mediaSequence &+= 1
+        pending = PendingSegment()
+    }
+
+    private mutating func deliverIfSubscribed(_ start: Int, _ colon: Int, _ valueStart: Int, _ end: Int, line: Int) {
+        let length = colon - start
+        for name in subscribed where name.count == length {
+            guard name.withUnsafeBufferPointer({ Bytes.equal(base + start, $0.baseAddress!, length) }) else { continue }
+            playlist.metadata.append(TimedMetadata(
+                name: string(start, colon), value: colon < end ? string(valueStart, end) : nil,
+                time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
+        }
+    }
+
+    // MARK: - Helpers
+
+    func span(_ start: Int, _ end: Int) -> TextSpan {
+        TextSpan(chunk: chunk, offset: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: end - start))
+    }
+
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+    }
+
+    func attributes(_ start: Int, _ end: Int, line: Int, tag: String) throws(HLSError) -> AttributeList {
+        let variables = playlist.variables.values.isEmpty ? nil : playlist.variables
+        let parser = AttributeParser(text: text, lineStart: start - tag.utf8.count - 1, line: line,
+                                     tag: tag, variables: variables)
+        return try parser.parse(start..<end)
+    }
+}

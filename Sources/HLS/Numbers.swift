@@ -1,0 +1,70 @@
+internal import MediaTime
+
+/// Number syntax of RFC 8216 §4.2, read straight from bytes.
+enum Numbers {
+    /// `decimal-integer`: 1 to 20 digits, at most 2^64-1.
+    static func unsignedInteger(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        guard !range.isEmpty, range.count <= 20 else { return nil }
+        var value: UInt64 = 0
+        for index in range {
+            let digit = text[index] &- 0x30
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// `decimal-floating-point` (or `signed-decimal-floating-point` when
+    /// `signed`), as 9 MHz ticks. Exact to 7 fractional digits; finer digits
+    /// are rounded to the nearest tick. Exponents are not part of the syntax.
+    static func ticks(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, signed: Bool = false) -> Int64? {
+        var index = range.lowerBound
+        let end = range.upperBound
+        var negative = false
+        if signed, index < end, text[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var whole: Int64 = 0
+        var wholeDigits = 0
+        while index < end, text[index] &- 0x30 < 10 {
+            guard wholeDigits < 12 else { return nil }
+            whole = whole * 10 + Int64(text[index] &- 0x30)
+            wholeDigits += 1
+            index += 1
+        }
+        var fraction: Int64 = 0
+        var scale: Int64 = 1
+        var fractionDigits = 0
+        if index < end, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < end, text[index] &- 0x30 < 10 {
+                if fractionDigits < 9 {
+                    fraction = fraction * 10 + Int64(text[index] &- 0x30)
+                    scale *= 10
+                }
+                fractionDigits += 1
+                index += 1
+            }
+        }
+        guard index == end, wholeDigits + fractionDigits > 0 else { return nil }
+        let perSecond = Timescale.ticksPerSecond
+        let ticks = whole * perSecond + (fraction * perSecond + scale / 2) / scale
+        return negative ? -ticks : ticks
+    }
+
+    /// Ticks of a decimal given as text (attribute values already extracted).
+    static func ticks(_ text: String, signed: Bool = false) -> Int64? {
+        var copy = text
+        return copy.withUTF8 { ticks($0, 0..<$0.count, signed: signed) }
+    }
+
+    /// An unsigned integer given as text.
+    static func unsignedInteger(_ text: String) -> UInt64? {
+        var copy = text
+        return copy.withUTF8 { unsignedInteger($0, 0..<$0.count) }
+    }
+}

@@ -1,0 +1,22 @@
+public import MediaTime
+
+/// What the parser accepts and what it reports.
+public struct ParseOptions: Sendable, Hashable {
+    /// The longest line accepted, in bytes (default 1 MiB).
+    public var maxLineLength: Int = 1 << 20
+    /// The most lines accepted (default 1,000,000).
+    public var maxLines: Int = 1_000_000
+    /// Tags delivered as ``TimedMetadata`` on every occurrence, written with
+    /// their `#`, e.g. `#EXT-OATCLS-SCTE35`.
+    public var subscribedTags: Set<String> = []
+    /// Values for `#EXT-X-DEFINE:IMPORT=` (the multivariant playlist's
+    /// variables) and `QUERYPARAM=` (the playlist URL's query), by name.
+    public var importedVariables: [String: String] = [:]
+    /// Signals of one break that sit this close together are the same break
+    /// (a DATERANGE's START-DATE rarely falls exactly on the segment boundary
+    /// where the in-band cue sits). Nil means one target duration.
+    public var mergeTolerance: MediaDuration?
+
+    /// Creates the default options.
+    public init() {}
+}

@@ -1,0 +1,83 @@
+public import MediaTime
+public import SCTE35
+
+/// A place in the stream where ads go: a cue-out and its cue-in (or its
+/// duration), however many dialects marked it.
+public struct PlacementOpportunity: Sendable, Hashable {
+    /// What kind of break it is.
+    public enum Kind: Sendable, Hashable {
+        /// A break signalled by cues (SCTE-35 in any dialect, or CUE-OUT/IN).
+        case splice
+        /// An HLS interstitial date range.
+        case interstitial(Interstitial)
+    }
+
+    /// How a closed opportunity ended.
+    public enum Ending: Sendable, Hashable {
+        /// A cue-in (any dialect) or a DATERANGE END-DATE/DURATION.
+        case signal
+        /// The planned duration ran out with no cue-in.
+        case plannedDuration
+        /// A new cue-out arrived while this break was open.
+        case nextBreak
+    }
+
+    /// The DATERANGE ID when a date range marked it, else `break-<media sequence>`.
+    public var id: String
+    /// What kind of break it is.
+    public var kind: Kind
+    /// Where the break starts.
+    public var start: StreamTime
+    /// The wall clock time at the start, from PROGRAM-DATE-TIME or START-DATE.
+    public var programDateTime: ProgramDateTime?
+    /// The media sequence number of the first segment of the break.
+    public var mediaSequence: UInt64
+    /// The duration the signals announced.
+    public var plannedDuration: MediaDuration?
+    /// Where the break ended, once it has.
+    public var end: StreamTime?
+    /// How it ended.
+    public var ending: Ending?
+    /// Every tag that marked it, first-seen order, each name once.
+    public var sources: [String]
+    /// The first SCTE-35 cue that marked its start, decoded.
+    public var scte35: DecodedSpliceInfo?
+    /// SCTE-35 event ids seen on its signals.
+    public var eventIDs: [UInt32]
+    /// DATERANGE IDs that marked it.
+    public var dateRangeIDs: [String]
+    /// Whether the start was seen only in a continuation (the window began mid-break).
+    public var joinedInProgress: Bool
+
+    /// Whether the cue-in has not arrived yet.
+    public var isOpen: Bool { end == nil }
+
+    /// The actual duration when closed, else the planned one.
+    public var duration: MediaDuration? {
+        if let end { return end - start }
+        return plannedDuration
+    }
+}
+
+/// A window in which blackout rules apply, from SCTE-35 segmentation descriptors.
+public struct BlackoutWindow: Sendable, Hashable {
+    /// `event-<segmentation_event_id>`.
+    public var id: String
+    /// The segmentation_event_id.
+    public var eventID: UInt32
+    /// The segmentation type that opened it (Table 23).
+    public var segmentationTypeID: UInt8
+    /// Where it starts.
+    public var start: StreamTime
+    /// Where it ends; nil while open.
+    public var end: StreamTime?
+    /// The wall clock time at the start.
+    public var programDateTime: ProgramDateTime?
+    /// The signals that opened it, each tag once.
+    public var openedBy: [SignalSource]
+    /// The signals that closed it, each tag once.
+    public var closedBy: [SignalSource]
+
+    /// Whether the end has not arrived yet.
+    public var isOpen: Bool { end == nil }
+}

@@ -1,0 +1,36 @@
+internal import SCTE35
+
+/// Decoded SCTE-35 sections by their bytes. Live playlists repeat the same
+/// cue on every segment of a break (CUE-OUT-CONT, EXT-X-SCTE35 with ELAPSED)
+/// and in several dialects at once; each distinct section is decoded once.
+struct SCTE35Cache: Sendable, Hashable {
+    enum Entry: Sendable, Hashable {
+        case decoded(DecodedSpliceInfo)
+        case failed(SCTE35Error)
+    }
+
+    private var entries: [[UInt8]: Entry] = [:]
+    private static let capacity = 4_096
+    private static let decoder = SpliceInfoDecoder(crcMismatch: .warn)
+
+    mutating func decode(_ bytes: [UInt8]) -> Entry {
+        if let entry = entries[bytes] { return entry }
+        let entry: Entry
+        do {
+            entry = .decoded(try Self.decoder.decode(bytes))
+        } catch {
+            entry = .failed(error)
+        }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[bytes] = entry
+        return entry
+    }
+
+    mutating func decode(text: UnsafeBufferPointer<UInt8>) -> Entry {
+        do {
+            return decode(try PayloadText.decode(text))
+        } catch {
+            return .failed(error)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+internal import MediaTime
+internal import SCTE35
+
+/// What SCTE-35 cues and dialect tags mean for ad breaks and blackouts.
+enum SignalRoles {
+    /// Segmentation types that start a linear ad break (SCTE 35 Table 23):
+    /// break, provider/distributor advertisement, placement opportunity, ad block.
+    static let adStartTypes: Set<UInt8> = [0x22, 0x30, 0x32, 0x34, 0x36, 0x44, 0x46]
+    /// The matching end types.
+    static let adEndTypes: Set<UInt8> = [0x23, 0x31, 0x33, 0x35, 0x37, 0x45, 0x47]
+    /// Segmentation types that open a window blackout may apply to: program
+    /// start, resumption, overlap start, join; unscheduled event; alternate content.
+    static let blackoutStartTypes: Set<UInt8> = [0x10, 0x14, 0x17, 0x19, 0x40, 0x42]
+    /// Types that close it: program end, early termination, breakaway; event
+    /// end; alternate content end.
+    static let blackoutEndTypes: Set<UInt8> = [0x11, 0x12, 0x13, 0x41, 0x43]
+    /// Program Blackout Override: lifts the blackout in force.
+    static let blackoutOverrideType: UInt8 = 0x18
+
+    static func role(of signal: AdSignal) -> AdSignal.Role {
+        switch signal.kind {
+        case .cueOut: return .start
+        case .cueOutContinued: return .continuation
+        case .cueIn: return .end
+        case .asset: return .other
+        case .oatcls: return cueRole(signal.scte35) ?? .start
+        case .scte35(let tag):
+            switch tag.cueOut {
+            case "YES": return .start
+            case "CONT": return .continuation
+            default: break
+            }
+            if tag.cueIn { return .end }
+            guard let role = cueRole(signal.scte35) else { return .other }
+            if role == .start, let elapsed = tag.elapsed, elapsed.ticks > 0 { return .continuation }
+            return role
+        case .dateRange(let range):
+            if range.className == Interstitial.className { return .start }
+            // SCTE35-OUT/IN say which end of the range the cue marks; the cue
+            // itself says whether the range is an ad break at all (a program or
+            // chapter start is not).
+            let cue = signal.scte35 == nil ? nil : cueRole(signal.scte35)
+            if signal.scte35 != nil, cue == nil { return .other }
+            if range.scte35Out != nil { return .start }
+            if range.scte35In != nil { return .end }
+            return cue ?? .other
+        }
+    }
+
+    /// The ad role a decoded cue states, if it states one.
+    static func cueRole(_ decoded: DecodedSpliceInfo?) -> AdSignal.Role? {
+        guard let section = decoded?.section else { return nil }
+        for descriptor in section.descriptors {
+            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation else { continue }
+            if adStartTypes.contains(details.segmentationTypeID) { return .start }
+            if adEndTypes.contains(details.segmentationTypeID) { return .end }
+        }
+        if case .spliceInsert(let insert) = section.command, let splice = insert.splice {
+            return splice.outOfNetwork ? .start : .end
+        }
+        return nil
+    }
+
+    /// The break duration a decoded cue states.
+    static func plannedDuration(_ decoded: DecodedSpliceInfo?) -> MediaDuration? {
+        guard let section = decoded?.section else { return nil }
+        for descriptor in section.descriptors {
+            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation,
+                  adStartTypes.contains(details.segmentationTypeID), let duration = details.segmentationDuration
+            else { continue }
+            return MediaDuration(ticks: duration.mediaTicks)
+        }
+        if case .spliceInsert(let insert) = section.command, let duration = insert.splice?.breakDuration?.duration {
+            return MediaDuration(ticks: duration.mediaTicks)
+        }
+        return nil
+    }
+
+    /// The event ids a decoded cue names (splice_event_id, segmentation_event_id).
+    static func eventIDs(_ decoded: DecodedSpliceInfo?) -> [UInt32] {
+        guard let section = decoded?.section else { return [] }
+        var ids: [UInt32] = []
+        if case .spliceInsert(let insert) = section.command { ids.append(insert.spliceEventID) }
+        for descriptor in section.descriptors {
+            if case .segmentation(let segmentation) = descriptor { ids.append(segmentation.segmentationEventID) }
+        }
+        return ids
+    }
+}
