@@ -43,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "AdPlaybackTestSupport",
-            dependencies: ["MediaTime", "AdTimeline", "AdPlayback"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPlayback", "SCTE35"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "HLSTests",
             dependencies: [
-                "HLS", "MediaTime", "SCTE35",
+                "HLS", "MediaTime", "SCTE35", "AdPlaybackTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

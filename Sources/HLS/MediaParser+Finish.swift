@@ -22,14 +22,23 @@ extension MediaParser {
             place(&signal, range)
             newSignals[index] = signal
         }
-        playlist.signals.append(contentsOf: newSignals)
-        let order = newSignals.indices.sorted { left, right in
-            let (a, b) = (sortTime(newSignals[left]), sortTime(newSignals[right]))
-            return a != b ? a < b : newSignals[left].line < newSignals[right].line
+        state.tail = TailCounts(signals: newSignals.count - mark.signals, dateRanges: playlist.dateRanges.count - mark.dateRanges,
+                                metadata: playlist.metadata.count - mark.metadata,
+                                unknownTags: playlist.unknownTags.count - mark.unknownTags)
+        Self.feed(newSignals, into: &playlist, state: &state, tolerance: tolerance)
+    }
+
+    /// Hands signals, in stream-time order, to the opportunity and blackout
+    /// state machines and publishes what they formed.
+    static func feed(_ signals: [AdSignal], into playlist: inout MediaPlaylist, state: inout MediaParserState,
+                     tolerance: MediaDuration) {
+        playlist.signals.append(contentsOf: signals)
+        let order = signals.indices.sorted { left, right in
+            let (a, b) = (sortTime(signals[left]), sortTime(signals[right]))
+            return a != b ? a < b : signals[left].line < signals[right].line
         }
-        let tolerance = tolerance
         for index in order {
-            let signal = newSignals[index]
+            let signal = signals[index]
             let date = dateRangeStart(signal) ?? playlist.dateAnchors.date(at: signal.time)
             state.opportunities.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
             state.blackouts.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
@@ -77,12 +86,12 @@ extension MediaParser {
     }
 
     /// Ends stated by a DATERANGE SCTE35-IN sort at the end, so they follow the break's other signals.
-    private func sortTime(_ signal: AdSignal) -> StreamTime {
+    private static func sortTime(_ signal: AdSignal) -> StreamTime {
         if case .dateRange = signal.kind, signal.role == .end, let end = signal.endTime { return end }
         return signal.time
     }
 
-    private func dateRangeStart(_ signal: AdSignal) -> ProgramDateTime? {
+    private static func dateRangeStart(_ signal: AdSignal) -> ProgramDateTime? {
         if case .dateRange(let range) = signal.kind { return range.startDate }
         return nil
     }

@@ -13,6 +13,17 @@ struct MediaParserState: Sendable, Hashable {
     var opportunities = OpportunityBuilder()
     var blackouts = BlackoutTracker()
     var cache = SCTE35Cache()
+    /// How many entries the lines after the last segment's URI added; a live
+    /// refresh reads those lines again, so it takes them back first.
+    var tail = TailCounts()
+}
+
+/// Entries added by the lines after the last segment, per collection.
+struct TailCounts: Sendable, Hashable {
+    var signals = 0
+    var dateRanges = 0
+    var metadata = 0
+    var unknownTags = 0
 }
 
 /// The tags of the segment being read, until its URI line.
@@ -38,6 +49,8 @@ struct MediaParser {
     let text: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let chunk: UInt32
+    /// Where this chunk starts in the text it was cut from.
+    var byteBase = 0
     let options: ParseOptions
     let subscribed: [[UInt8]]
     var playlist: MediaPlaylist
@@ -45,6 +58,8 @@ struct MediaParser {
     var pending = PendingSegment()
     /// Signals read by this run, in order, for the builders.
     var newSignals: [AdSignal] = []
+    /// Collection sizes right after the last URI line.
+    var mark = (signals: 0, dateRanges: 0, metadata: 0, unknownTags: 0)
     /// Lines this run looked at.
     var linesRead = 0
     var sawTargetDuration = false
@@ -58,6 +73,7 @@ struct MediaParser {
         subscribed = options.subscribedTags.map { Array($0.utf8) }
         self.playlist = playlist
         self.state = state
+        mark = (0, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
     }
 
     /// Reads lines from `start`, the first being line `firstLine`.
@@ -151,6 +167,7 @@ struct MediaParser {
             title: pending.title, programDateTime: pending.programDateTime, byteRange: pending.byteRange,
             discontinuity: pending.discontinuity, gap: pending.gap, bitrate: state.bitrate, keyIndex: state.keyIndex,
             mapIndex: state.mapIndex, parts: pending.parts, block: span(blockStart, end),
+            blockOffset: blockStart + byteBase - playlist.byteShift,
             blockLine: (pending.blockStart == nil ? line : pending.blockLine) - playlist.lineShift,
             uriLine: line - playlist.lineShift)
         if let date = pending.programDateTime {
@@ -160,6 +177,7 @@ struct MediaParser {
         state.time += duration
         state.mediaSequence &+= 1
         pending = PendingSegment()
+        mark = (newSignals.count, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
     }
 
     private mutating func deliverIfSubscribed(_ start: Int, _ colon: Int, _ valueStart: Int, _ end: Int, line: Int) {

@@ -34,7 +34,7 @@ public struct MediaPlaylist: Sendable, Hashable {
     /// `#EXT-X-DEFINE` variables (and those imported).
     public var variables = Variables()
     /// The segments, in order.
-    public var segments = SegmentWindow()
+    public var segments = SlidingWindow<MediaSegment>()
     /// `#EXT-X-PART` tags after the last complete segment (the one being produced).
     public var pendingParts: [PartialSegment] = []
     /// Every `#EXT-X-KEY`, in order; segments refer to them by index.
@@ -44,21 +44,23 @@ public struct MediaPlaylist: Sendable, Hashable {
     /// Every `#EXT-X-DATERANGE`, in order, ad-related or not.
     public var dateRanges: [DateRange] = []
     /// Ad and blackout signals in every dialect, in playlist order.
-    public var signals: [AdSignal] = []
+    public var signals = SlidingWindow<AdSignal>()
     /// The breaks the signals form, in order of start.
     public var opportunities: [PlacementOpportunity] = []
     /// Blackout windows the signals form.
     public var blackouts: [BlackoutWindow] = []
     /// Occurrences of subscribed tags.
-    public var metadata: [TimedMetadata] = []
+    public var metadata = SlidingWindow<TimedMetadata>()
     /// Tags the parser does not interpret, verbatim.
     public var unknownTags: [UnknownTag] = []
     /// Problems that did not stop parsing.
     public var warnings: [HLSWarning] = []
     /// The source text the segments' spans refer to.
     public var text: PlaylistText
-    /// Offset added to stored line numbers (lines move as a live window slides).
+    /// Added to stored line numbers and byte offsets to give those of the
+    /// latest text: a live window slides, so the same segment moves up.
     var lineShift = 0
+    var byteShift = 0
     /// PROGRAM-DATE-TIME anchors: where in stream time each date was given.
     var dateAnchors = DateAnchors()
 

@@ -34,7 +34,9 @@ public struct MediaSegment: Sendable, Hashable {
     public var parts: [PartialSegment]
     /// The bytes from the segment's first tag through its URI line.
     var block: TextSpan
-    /// Lines of the first tag and of the URI, in the playlist's line numbering.
+    /// Where the block starts in the playlist's text, and the lines of its first
+    /// tag and of its URI, less the playlist's shifts (see ``MediaPlaylist``).
+    var blockOffset: Int
     var blockLine: Int
     var uriLine: Int
 

@@ -42,6 +42,11 @@ public struct PlaylistParser: Sendable {
     public func parseMedia(_ text: String) throws(HLSError) -> MediaPlaylist { try parseMedia(Array(text.utf8)) }
 
     func media(_ text: UnsafeBufferPointer<UInt8>, bytes: [UInt8], from start: Int) throws(HLSError) -> MediaPlaylist {
+        try mediaAndState(text, bytes: bytes, from: start).playlist
+    }
+
+    func mediaAndState(_ text: UnsafeBufferPointer<UInt8>, bytes: [UInt8], from start: Int)
+        throws(HLSError) -> (playlist: MediaPlaylist, state: MediaParserState) {
         var parser = MediaParser(text: text, chunk: 0, options: options, playlist: MediaPlaylist(text: PlaylistText(bytes)),
                                  state: MediaParserState())
         parser.playlist.segments.reserveCapacity(text.count / 96)
@@ -50,7 +55,7 @@ public struct PlaylistParser: Sendable {
         if !parser.sawTargetDuration {
             parser.playlist.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-TARGETDURATION", "the playlist has none"))
         }
-        return parser.playlist
+        return (parser.playlist, parser.state)
     }
 
     /// Checks `#EXTM3U` and returns the offset of the second line.

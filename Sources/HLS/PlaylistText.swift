@@ -54,6 +54,9 @@ public struct PlaylistText: Sendable, Hashable {
         return bytes[start..<start + Int(span.length)]
     }
 
+    /// The bytes of a chunk.
+    func chunk(_ id: UInt32) -> [UInt8] { chunks[Int(id - firstChunkID)] }
+
     /// Adds a chunk and returns its id.
     mutating func append(_ bytes: [UInt8]) -> UInt32 {
         chunks.append(bytes)

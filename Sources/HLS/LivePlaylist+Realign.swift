@@ -1,0 +1,179 @@
+internal import MediaTime
+
+extension LivePlaylist {
+    /// The new text does not continue the previous one line for line (a
+    /// rewritten window, a delta update, missed segments): read it whole and
+    /// take, by media sequence number, the segments not seen yet, their times
+    /// continuing the session's.
+    mutating func realign(_ text: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8],
+                          change: PlaylistDelta.Change) throws(HLSError) -> PlaylistDelta {
+        let parser = PlaylistParser(options: options)
+        let (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
+        let before = Snapshot(playlist, state)
+        let oldFirst = playlist.segments.first?.mediaSequence ?? state.mediaSequence
+        let oldNext = state.mediaSequence
+        takeBackTail()
+        let firstNew = fresh.segments.firstIndex { $0.mediaSequence >= oldNext } ?? fresh.segments.count
+        let knownEndLine = firstNew > 0 ? fresh.segments[firstNew - 1].uriLine : 0
+        let freshTime = firstNew < fresh.segments.count ? fresh.segments[firstNew].start.ticks
+            : fresh.segments.last?.end.ticks ?? 0
+        let offset = MediaDuration(ticks: state.time - freshTime)
+        var shifts = (bytes: 0, lines: 0)
+        if let first = fresh.segments.first, first.mediaSequence >= oldFirst, first.mediaSequence < oldNext {
+            let ours = playlist.segments[Int(first.mediaSequence - oldFirst)]
+            shifts = (first.blockOffset - ours.blockOffset, first.blockLine - ours.blockLine)
+        }
+        playlist.byteShift = shifts.bytes
+        playlist.lineShift = shifts.lines
+        let chunk = playlist.text.append(bytes)
+        let keyBase = Int32(playlist.keys.count)
+        let mapBase = Int32(playlist.maps.count)
+        playlist.keys += fresh.keys
+        playlist.maps += fresh.maps
+        for var segment in fresh.segments[firstNew...] {
+            segment.start = segment.start + offset
+            segment.uri.chunk = chunk
+            segment.title?.chunk = chunk
+            segment.block.chunk = chunk
+            segment.blockOffset -= shifts.bytes
+            segment.blockLine -= shifts.lines
+            segment.uriLine -= shifts.lines
+            segment.keyIndex = segment.keyIndex.map { $0 + keyBase }
+            segment.mapIndex = segment.mapIndex.map { $0 + mapBase }
+            if let date = segment.programDateTime { playlist.dateAnchors.append(time: segment.start, date: date) }
+            playlist.segments.append(segment)
+        }
+        let signals = fresh.signals.filter { $0.line > knownEndLine }.map { signal in
+            var shifted = signal
+            shifted.time = signal.time + offset
+            shifted.endTime = signal.endTime.map { $0 + offset }
+            return shifted
+        }
+        playlist.dateRanges += fresh.dateRanges.filter { $0.line > knownEndLine }
+        playlist.metadata.append(contentsOf: fresh.metadata.filter { $0.line > knownEndLine }.map { item in
+            var shifted = item
+            shifted.time = item.time + offset
+            return shifted
+        })
+        playlist.unknownTags += fresh.unknownTags.filter { $0.line > knownEndLine }
+        playlist.warnings += fresh.warnings.filter { $0.line > knownEndLine || $0.line == 0 }
+        state.time = freshState.time + offset.ticks
+        state.mediaSequence = freshState.mediaSequence
+        state.discontinuitySequence = freshState.discontinuitySequence
+        state.keyIndex = freshState.keyIndex.map { $0 + keyBase }
+        state.mapIndex = freshState.mapIndex.map { $0 + mapBase }
+        state.bitrate = freshState.bitrate
+        state.tail = freshState.tail
+        adoptHeader(fresh)
+        playlist.endList = fresh.endList
+        playlist.skip = fresh.skip
+        playlist.preloadHints = fresh.preloadHints
+        playlist.renditionReports = fresh.renditionReports
+        playlist.pendingParts = fresh.pendingParts
+        playlist.segments.removeFirst { $0.mediaSequence < fresh.mediaSequence }
+        slideOut(before: fresh.mediaSequence)
+        if case .skippedAhead(let missing) = change {
+            playlist.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
+                                                "\(missing) segments were missed between refreshes; times continue across the gap"))
+        }
+        MediaParser.feed(signals, into: &playlist, state: &state, tolerance: tolerance)
+        var delta = before.delta(to: playlist, state: &state, addedSignals: signals, linesRead: Self.lineCount(text))
+        delta.change = change
+        delta.readWholeText = true
+        return delta
+    }
+
+    /// The media sequence went backwards: a stale copy (ignored) or a restart (parsed afresh).
+    mutating func backwards(_ text: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) throws(HLSError) -> PlaylistDelta {
+        let parser = PlaylistParser(options: options)
+        var (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
+        let lines = Self.lineCount(text)
+        let oldFirst = playlist.segments.first?.mediaSequence ?? state.mediaSequence
+        if let last = fresh.segments.last?.mediaSequence, last < state.mediaSequence, last >= oldFirst {
+            return PlaylistDelta(change: .wentBackwards, addedSegments: state.mediaSequence..<state.mediaSequence,
+                                 removedSegments: oldFirst..<oldFirst, addedSignals: [], openedOpportunities: [],
+                                 closedOpportunities: [], warnings: [], linesRead: lines, readWholeText: true)
+        }
+        let removed = oldFirst..<state.mediaSequence
+        _ = freshState.opportunities.takeClosed()
+        fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
+                                         "the stream restarted (media sequence \(fresh.mediaSequence) after \(oldFirst))"))
+        playlist = fresh
+        state = freshState
+        return PlaylistDelta(change: .restarted, addedSegments: fresh.mediaSequence..<freshState.mediaSequence,
+                             removedSegments: removed, addedSignals: Array(fresh.signals),
+                             openedOpportunities: fresh.opportunities.map(\.id),
+                             closedOpportunities: fresh.opportunities.filter { !$0.isOpen }.map(\.id),
+                             warnings: fresh.warnings, linesRead: lines, readWholeText: true)
+    }
+
+    var tolerance: MediaDuration {
+        options.mergeTolerance ?? MediaDuration(seconds: Int64(clamping: playlist.targetDuration ?? 1))
+    }
+
+    static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        text.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+    }
+}
+
+/// The playlist's counts before a refresh, to say what the refresh changed.
+struct Snapshot {
+    let firstSequence: UInt64
+    let nextSequence: UInt64
+    let opportunityCount: Int
+    let warningCount: Int
+
+    init(_ playlist: MediaPlaylist, _ state: MediaParserState) {
+        firstSequence = playlist.segments.first?.mediaSequence ?? state.mediaSequence
+        nextSequence = state.mediaSequence
+        opportunityCount = playlist.opportunities.count
+        warningCount = playlist.warnings.count
+    }
+
+    func delta(to playlist: MediaPlaylist, state: inout MediaParserState, addedSignals: [AdSignal],
+               linesRead: Int) -> PlaylistDelta {
+        let newFirst = playlist.segments.first?.mediaSequence ?? state.mediaSequence
+        return PlaylistDelta(
+            change: .advanced, addedSegments: nextSequence..<max(nextSequence, state.mediaSequence),
+            removedSegments: firstSequence..<max(firstSequence, newFirst), addedSignals: addedSignals,
+            openedOpportunities: playlist.opportunities.dropFirst(opportunityCount).map(\.id),
+            closedOpportunities: state.opportunities.takeClosed(),
+            warnings: Array(playlist.warnings.dropFirst(min(warningCount, playlist.warnings.count))),
+            linesRead: linesRead, readWholeText: false)
+    }
+}
+
+/// The top of a refreshed text: its playlist-level tags, and where the first
+/// segment's lines begin.
+struct Top {
+    let start: Int
+    let line: Int
+    let header: MediaPlaylist
+    let linesRead: Int
+
+    init(_ text: UnsafeBufferPointer<UInt8>, from afterHeader: Int, parser: PlaylistParser) throws(HLSError) {
+        var position = afterHeader
+        var line = 2
+        var read = 1
+        if let base = text.baseAddress {
+            scan: while position < text.count {
+                let lineEnd = Bytes.lineEnd(base, text.count, position)
+                read += 1
+                if lineEnd > position, base[position] != 0x0D {
+                    guard base[position] == UInt8(ascii: "#") else { break scan }
+                    let colon = Bytes.find(UInt8(ascii: ":"), base, position, lineEnd)
+                    var nameEnd = colon
+                    while nameEnd > position, base[nameEnd - 1] == 0x0D || base[nameEnd - 1] == 0x20 { nameEnd -= 1 }
+                    let isTag = nameEnd - position >= 4 && base[position + 1] == UInt8(ascii: "E")
+                    if isTag, TagTable.shared.lookup(base, position, nameEnd - position)?.isPlaylistLevel != true { break scan }
+                }
+                position = lineEnd + 1
+                line += 1
+            }
+        }
+        start = min(position, text.count)
+        self.line = line
+        linesRead = read
+        header = try parser.parseMedia(Array(text[..<start]))
+    }
+}

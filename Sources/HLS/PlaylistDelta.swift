@@ -1,0 +1,35 @@
+/// What a live refresh changed.
+public struct PlaylistDelta: Sendable, Hashable {
+    /// How the new text relates to the previous one.
+    public enum Change: Sendable, Hashable {
+        /// New lines were appended (and old segments may have slid out).
+        case advanced
+        /// Nothing new.
+        case unchanged
+        /// The text is older than the one already seen (a stale cache); it was ignored.
+        case wentBackwards
+        /// Segments were missed between the two texts; times continue across the gap.
+        case skippedAhead(missing: UInt64)
+        /// The stream restarted (media sequence reset or history rewritten); parsed afresh.
+        case restarted
+    }
+
+    /// How the new text relates to the previous one.
+    public var change: Change
+    /// Media sequence numbers of the segments added.
+    public var addedSegments: Range<UInt64>
+    /// Media sequence numbers of the segments that slid out of the window.
+    public var removedSegments: Range<UInt64>
+    /// Signals read from the new lines.
+    public var addedSignals: [AdSignal]
+    /// Opportunities that appeared.
+    public var openedOpportunities: [String]
+    /// Opportunities that closed.
+    public var closedOpportunities: [String]
+    /// Warnings about the new lines.
+    public var warnings: [HLSWarning]
+    /// Lines the refresh read: the header, the two segments it checks, the new lines.
+    public var linesRead: Int
+    /// Whether the refresh had to read the whole text (the text did not continue the previous one).
+    public var readWholeText: Bool
+}

@@ -1,0 +1,50 @@
+/// A random-access collection that drops from the front in O(1) amortised,
+/// as a live playlist's window slides (segments, signals, metadata).
+public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollection, Sendable, Hashable {
+    private var storage: [Element]
+    private var head: Int
+
+    /// Creates a window of `elements`.
+    public init(_ elements: [Element] = []) {
+        storage = elements
+        head = 0
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count - head }
+    public subscript(position: Int) -> Element { storage[head + position] }
+
+    mutating func append(_ element: Element) { storage.append(element) }
+
+    mutating func append(contentsOf elements: some Sequence<Element>) { storage.append(contentsOf: elements) }
+
+    mutating func reserveCapacity(_ count: Int) { storage.reserveCapacity(count) }
+
+    /// Drops the first `count` elements.
+    mutating func removeFirst(_ count: Int) {
+        head += Swift.min(Swift.max(count, 0), endIndex)
+        if head > 1_024, head * 2 > storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Drops the last `count` elements.
+    mutating func removeLast(_ count: Int) {
+        storage.removeLast(Swift.min(Swift.max(count, 0), endIndex))
+    }
+
+    /// Drops elements from the front while `predicate` holds.
+    mutating func removeFirst(while predicate: (Element) -> Bool) {
+        var count = 0
+        while count < endIndex, predicate(self[count]) { count += 1 }
+        removeFirst(count)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
