@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SCTE35", targets: ["SCTE35"]),
         .library(name: "SCTE35Text", targets: ["SCTE35Text"]),
         .library(name: "HLS", targets: ["HLS"]),
+        .library(name: "HLSReport", targets: ["HLSReport"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -34,6 +35,11 @@ let package = Package(
         .target(name: "SCTE35", swiftSettings: strictSettings),
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
         .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
+        .target(
+            name: "HLSReport",
+            dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
         .target(
@@ -60,6 +66,8 @@ let package = Package(
             name: "adplay",
             dependencies: [
                 "AdScenario",
+                "HLS",
+                "HLSReport",
                 "SCTE35",
                 "SCTE35Text",
                 "StrictJSON",

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer harnesses, kept apart from the library and its tests. Run:
-//   Fuzz/run.sh scenario|scte35 [seconds]
+//   Fuzz/run.sh scenario|scte35|hls [seconds]
 let package = Package(
     name: "AdPlaybackKitFuzz",
     dependencies: [.package(name: "AdPlaybackKit", path: "..")],
@@ -19,6 +19,15 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "SCTE35", package: "AdPlaybackKit"),
                 .product(name: "SCTE35Text", package: "AdPlaybackKit"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "HLSFuzzer",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "HLS", package: "AdPlaybackKit"),
+                .product(name: "MediaTime", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

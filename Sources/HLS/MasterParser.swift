@@ -16,9 +16,7 @@ struct MasterParser {
         try LineReader(text: text, options: options).forEachLine(from: start, firstLine: 2) { (start, end, line) throws(HLSError) in
             try self.line(start, end, line: line)
         }
-        if let pending = pendingVariant {
-            throw HLSError(.badStructure, line: pending.line, tag: "#EXT-X-STREAM-INF", "a URI line must follow #EXT-X-STREAM-INF")
-        }
+        try closePendingVariant()
         return playlist
     }
 
@@ -48,9 +46,7 @@ struct MasterParser {
         if tag.isMediaOnly {
             throw HLSError(.wrongPlaylistKind, line: line, tag: name, "a media playlist tag in a multivariant playlist")
         }
-        if pendingVariant != nil {
-            throw HLSError(.badStructure, line: line, tag: "#EXT-X-STREAM-INF", "a URI line must follow #EXT-X-STREAM-INF")
-        }
+        try closePendingVariant()
         let variables = playlist.variables.values.isEmpty ? nil : playlist.variables
         func list() throws(HLSError) -> AttributeList {
             try AttributeParser(text: text, lineStart: start, line: line, tag: name, variables: variables).parse(valueStart..<end)
@@ -73,6 +69,19 @@ struct MasterParser {
         case .extm3u: playlist.warnings.append(HLSWarning(line: line, tag: name, "#EXTM3U again"))
         default: break
         }
+    }
+
+    /// A STREAM-INF not followed by a URI line: some packagers put the URI in
+    /// a `URI=` attribute instead, which is tolerated with a warning.
+    private mutating func closePendingVariant() throws(HLSError) {
+        guard let pending = pendingVariant else { return }
+        pendingVariant = nil
+        guard let uri = try pending.list.quoted("URI") else {
+            throw HLSError(.badStructure, line: pending.line, tag: "#EXT-X-STREAM-INF", "a URI line must follow #EXT-X-STREAM-INF")
+        }
+        playlist.warnings.append(HLSWarning(line: pending.line, tag: "#EXT-X-STREAM-INF",
+                                            "no URI line follows; the URI attribute is used instead"))
+        playlist.variants.append(try VariantStream(pending.list, uri: uri, iFrameOnly: false))
     }
 
     private mutating func define(_ list: AttributeList) throws(HLSError) {

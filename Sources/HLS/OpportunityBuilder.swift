@@ -52,7 +52,17 @@ struct OpportunityBuilder: Sendable, Hashable {
             closeByStatedEnd(signal, index)
             return
         }
-        if let open = opportunities.indices.last(where: { opportunities[$0].isOpen }) {
+        if let interstitial = Self.interstitial(signal) {
+            // An interstitial is scheduled beside the cue breaks, not inside them.
+            append(signal, date: date, start: signal.time, joined: false)
+            let index = opportunities.count - 1
+            closeByStatedEnd(signal, index)
+            if opportunities[index].isOpen {
+                close(index, at: signal.time + (interstitial.playoutLimit ?? .zero), ending: .signal)
+            }
+            return
+        }
+        if let open = opportunities.indices.last(where: { opportunities[$0].isOpen && !isInterstitial($0) }) {
             let current = opportunities[open]
             if let planned = current.plannedDuration, signal.time < current.start + planned - tolerance {
                 merge(signal, into: open, date: date)
@@ -73,7 +83,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     private mutating func continuation(_ signal: AdSignal, date: ProgramDateTime?, tolerance: MediaDuration,
                                        warnings: inout [HLSWarning]) {
         if let index = match(signal, tolerance: tolerance) ?? opportunities.indices.last(where: {
-            opportunities[$0].isOpen || (opportunities[$0].end.map { signal.time < $0 } ?? false)
+            !isInterstitial($0) && opportunities[$0].isOpen || (opportunities[$0].end.map { signal.time < $0 } ?? false)
                 || opportunities[$0].ending == .plannedDuration && signal.time < (opportunities[$0].end ?? signal.time) + tolerance
         }) {
             if opportunities[index].ending == .plannedDuration, let end = opportunities[index].end, signal.time >= end {
@@ -96,7 +106,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         let time = signal.endTime ?? signal.time
         let ids = SignalRoles.eventIDs(signal.scte35)
         let rangeID = Self.dateRangeID(signal)
-        let open = opportunities.indices.filter { opportunities[$0].isOpen }
+        let open = opportunities.indices.filter { opportunities[$0].isOpen && !isInterstitial($0) }
         let target = open.last { index in
             rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
                 || ids.contains { opportunities[index].eventIDs.contains($0) }
@@ -106,7 +116,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             if !isDateRange || !positioned[index] { close(index, at: max(time, opportunities[index].start), ending: .signal) }
             return
         }
-        if let index = opportunities.indices.last, let end = opportunities[index].end {
+        if let index = opportunities.indices.last(where: { !isInterstitial($0) }), let end = opportunities[index].end {
             let sameBreak = rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
             if opportunities[index].ending == .plannedDuration, !isDateRange, time > opportunities[index].start {
                 addSource(signal, to: index)
@@ -129,9 +139,20 @@ struct OpportunityBuilder: Sendable, Hashable {
            let index = opportunities.indices.last(where: { opportunities[$0].dateRangeIDs.contains(rangeID) }) {
             return index
         }
-        for index in opportunities.indices.reversed().prefix(16) {
+        let interstitial = Self.interstitial(signal) != nil
+        for index in opportunities.indices.reversed().prefix(16) where isInterstitial(index) == interstitial && !interstitial {
             if abs((opportunities[index].start - signal.time).ticks) <= tolerance.ticks { return index }
         }
+        return nil
+    }
+
+    private func isInterstitial(_ index: Int) -> Bool {
+        if case .interstitial = opportunities[index].kind { return true }
+        return false
+    }
+
+    private static func interstitial(_ signal: AdSignal) -> Interstitial? {
+        if case .dateRange(let range) = signal.kind { return range.interstitial }
         return nil
     }
 

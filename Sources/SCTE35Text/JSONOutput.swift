@@ -116,6 +116,12 @@ public struct JSONOutput {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Writes a number given as its JSON text (e.g. exact decimal seconds), unquoted.
+    public mutating func number(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Writes a string value that needs no escaping (names from our own tables).
     public mutating func plain(_ text: StaticString) {
         separate()

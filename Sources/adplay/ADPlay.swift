@@ -1,10 +1,10 @@
 import ArgumentParser
 
 @main
-struct ADPlay: ParsableCommand {
+struct ADPlay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adplay",
         abstract: "Ad-aware playback: simulate what a viewer experiences with ads.",
-        subcommands: [Demo.self, Simulate.self, SCTE35Command.self]
+        subcommands: [Demo.self, Simulate.self, SCTE35Command.self, HLSCommand.self]
     )
 }

@@ -1,0 +1,127 @@
+public import HLS
+internal import MediaTime
+internal import SCTE35
+public import SCTE35Text
+
+/// The JSON form of a parsed playlist (`adplay hls inspect --json`).
+///
+/// A media playlist: `kind`, `duration`, `segments`, `opportunities`,
+/// `blackouts`, `warnings`; a multivariant playlist: `kind`, `duration` (0),
+/// `variants`, `media`, `warnings`. Times are exact decimal seconds; SCTE-35
+/// cues are in the form `adplay scte35 decode --json` prints.
+public enum PlaylistJSON {
+    /// The playlist as one JSON document, with a trailing line feed.
+    public static func string(_ playlist: Playlist) -> String {
+        var output = JSONOutput()
+        output.bytes.reserveCapacity(4_096)
+        switch playlist {
+        case .media(let media): write(media, to: &output)
+        case .master(let master): write(master, to: &output)
+        }
+        output.endLine()
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// Writes a media playlist.
+    public static func write(_ playlist: MediaPlaylist, to output: inout JSONOutput) {
+        output.openObject()
+        output.key("kind")
+        output.plain("media")
+        output.key("duration")
+        output.number(playlist.duration.decimalSeconds)
+        output.member("mediaSequence", playlist.mediaSequence)
+        output.member("endList", playlist.endList)
+        output.key("segments")
+        output.openArray()
+        for segment in playlist.segments {
+            output.openObject()
+            output.member("uri", playlist.uri(of: segment))
+            output.key("duration")
+            output.number(segment.duration.decimalSeconds)
+            output.key("start")
+            output.number(segment.start.decimalSeconds)
+            output.member("mediaSequence", segment.mediaSequence)
+            output.key("programDateTime")
+            if let date = segment.programDateTime { output.value(date.description) } else { output.null() }
+            output.member("discontinuity", segment.discontinuity)
+            output.closeObject()
+        }
+        output.closeArray()
+        output.key("opportunities")
+        output.openArray()
+        for opportunity in playlist.opportunities { write(opportunity, to: &output) }
+        output.closeArray()
+        output.key("blackouts")
+        output.openArray()
+        for blackout in playlist.blackouts { write(blackout, to: &output) }
+        output.closeArray()
+        writeWarnings(playlist.warnings, to: &output)
+        output.closeObject()
+    }
+
+    static func write(_ opportunity: PlacementOpportunity, to output: inout JSONOutput) {
+        output.openObject()
+        output.member("id", opportunity.id)
+        output.key("kind")
+        if case .interstitial = opportunity.kind { output.plain("interstitial") } else { output.plain("splice") }
+        output.key("start")
+        output.number(opportunity.start.decimalSeconds)
+        output.key("duration")
+        if let duration = opportunity.duration { output.number(duration.decimalSeconds) } else { output.null() }
+        output.key("plannedDuration")
+        if let planned = opportunity.plannedDuration { output.number(planned.decimalSeconds) } else { output.null() }
+        output.member("open", opportunity.isOpen)
+        output.key("programDateTime")
+        if let date = opportunity.programDateTime { output.value(date.description) } else { output.null() }
+        output.member("mediaSequence", opportunity.mediaSequence)
+        output.key("source")
+        output.openArray()
+        for tag in opportunity.sources { output.value(tag) }
+        output.closeArray()
+        output.key("scte35")
+        if let cue = opportunity.scte35 { SpliceInfoJSON.write(cue, to: &output) } else { output.null() }
+        output.closeObject()
+    }
+
+    static func write(_ blackout: BlackoutWindow, to output: inout JSONOutput) {
+        output.openObject()
+        output.member("id", blackout.id)
+        output.member("segmentationTypeID", blackout.segmentationTypeID)
+        output.key("start")
+        output.number(blackout.start.decimalSeconds)
+        output.key("end")
+        if let end = blackout.end { output.number(end.decimalSeconds) } else { output.null() }
+        output.key("openedBy")
+        writeSources(blackout.openedBy, to: &output)
+        output.key("closedBy")
+        writeSources(blackout.closedBy, to: &output)
+        output.closeObject()
+    }
+
+    private static func writeSources(_ sources: [SignalSource], to output: inout JSONOutput) {
+        output.openArray()
+        for source in sources {
+            output.openObject()
+            output.member("tag", source.tag)
+            output.member("line", source.line)
+            output.key("time")
+            output.number(source.time.decimalSeconds)
+            output.closeObject()
+        }
+        output.closeArray()
+    }
+
+    static func writeWarnings(_ warnings: [HLSWarning], to output: inout JSONOutput) {
+        output.key("warnings")
+        output.openArray()
+        for warning in warnings {
+            output.openObject()
+            output.member("line", warning.line)
+            output.key("tag")
+            if let tag = warning.tag { output.value(tag) } else { output.null() }
+            output.member("message", warning.message)
+            output.closeObject()
+        }
+        output.closeArray()
+    }
+}

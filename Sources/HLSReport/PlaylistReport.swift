@@ -1,0 +1,82 @@
+public import HLS
+internal import MediaTime
+internal import SCTE35Text
+
+/// The readable report of `adplay hls inspect`, and its `--summary` counts.
+public enum PlaylistReport {
+    /// Counts only: segments, opportunities, blackouts, warnings; one `name: value` a line.
+    public static func summary(_ playlist: Playlist) -> String {
+        switch playlist {
+        case .media(let media):
+            return "segments: \(media.segments.count)\nopportunities: \(media.opportunities.count)\n"
+                + "blackouts: \(media.blackouts.count)\nwarnings: \(media.warnings.count)\n"
+        case .master(let master):
+            return "variants: \(master.variants.count)\nmedia: \(master.renditions.count)\n"
+                + "warnings: \(master.warnings.count)\n"
+        }
+    }
+
+    /// The playlist's kind, duration and segment count, then every opportunity
+    /// and blackout with times and decoded cues, then the warnings.
+    public static func text(_ playlist: Playlist) -> String {
+        switch playlist {
+        case .media(let media): text(media)
+        case .master(let master): text(master)
+        }
+    }
+
+    static func text(_ playlist: MediaPlaylist) -> String {
+        var lines = ["media playlist: \(playlist.segments.count) segments, \(playlist.duration.decimalSeconds) s, "
+            + "media sequence \(playlist.mediaSequence)" + (playlist.endList ? ", ended" : ", live")]
+        let discontinuities = playlist.segments.lazy.filter(\.discontinuity).count
+        lines.append("discontinuities: \(discontinuities)")
+        lines.append("opportunities: \(playlist.opportunities.count)")
+        for opportunity in playlist.opportunities {
+            var line = "  \(opportunity.id): start \(opportunity.start.decimalSeconds) s"
+            if let duration = opportunity.duration {
+                line += opportunity.isOpen ? ", planned \(duration.decimalSeconds) s, open" : ", duration \(duration.decimalSeconds) s"
+            } else {
+                line += ", open"
+            }
+            if let date = opportunity.programDateTime { line += ", at \(date)" }
+            if case .interstitial(let interstitial) = opportunity.kind {
+                line += ", interstitial \(interstitial.assetURI ?? interstitial.assetList ?? "")"
+            }
+            lines.append(line)
+            lines.append("    marked by \(opportunity.sources.joined(separator: ", "))")
+            if let cue = opportunity.scte35 {
+                for cueLine in SpliceInfoTree.render(cue).split(separator: "\n") { lines.append("    " + cueLine) }
+            }
+        }
+        lines.append("blackouts: \(playlist.blackouts.count)")
+        for blackout in playlist.blackouts {
+            let end = blackout.end.map { "\($0.decimalSeconds) s" } ?? "open"
+            lines.append("  \(blackout.id): start \(blackout.start.decimalSeconds) s, end \(end)")
+            lines.append("    opened by \(blackout.openedBy.map { "\($0.tag) (line \($0.line))" }.joined(separator: ", "))")
+            if !blackout.closedBy.isEmpty {
+                lines.append("    closed by \(blackout.closedBy.map { "\($0.tag) (line \($0.line))" }.joined(separator: ", "))")
+            }
+        }
+        lines += warnings(playlist.warnings)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func text(_ playlist: MasterPlaylist) -> String {
+        var lines = ["multivariant playlist: \(playlist.variants.count) variants, \(playlist.renditions.count) renditions"]
+        for variant in playlist.variants {
+            var line = "  \(variant.isIFrameOnly ? "i-frames " : "")\(variant.bandwidth) bit/s"
+            if let resolution = variant.resolution { line += " \(resolution)" }
+            if let codecs = variant.codecs { line += " \(codecs)" }
+            lines.append(line + " \(variant.uri)")
+        }
+        for rendition in playlist.renditions {
+            lines.append("  \(rendition.type) \(rendition.groupID) \"\(rendition.name)\"" + (rendition.uri.map { " \($0)" } ?? ""))
+        }
+        lines += warnings(playlist.warnings)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func warnings(_ warnings: [HLSWarning]) -> [String] {
+        ["warnings: \(warnings.count)"] + warnings.map { "  \($0)" }
+    }
+}
