@@ -16,6 +16,13 @@ extension MediaParser {
             warn(pending.blockLine, nil, "segment tags with no URI line after them")
         }
         playlist.pendingParts = pending.parts
+        for (index, range) in dateRangeMetadata {
+            guard let date = range.startDate, let time = playlist.dateAnchors.time(of: date) else { continue }
+            var item = playlist.metadata[index]
+            item.time = time
+            item.mediaSequence = mediaSequence(at: time)
+            playlist.metadata[index] = item
+        }
         for index in newSignals.indices {
             guard case .dateRange(let range) = newSignals[index].kind else { continue }
             var signal = newSignals[index]

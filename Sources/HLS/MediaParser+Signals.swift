@@ -84,6 +84,7 @@ extension MediaParser {
         playlist.dateRanges.append(range)
         guard range.isAdSignal else {
             if !options.subscribedTags.contains("#EXT-X-DATERANGE") {
+                dateRangeMetadata.append((playlist.metadata.count, range))
                 playlist.metadata.append(TimedMetadata(
                     name: "#EXT-X-DATERANGE", value: list.attributes.map(\.text).joined(separator: ","),
                     time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))

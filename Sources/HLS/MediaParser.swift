@@ -58,6 +58,8 @@ struct MediaParser {
     var pending = PendingSegment()
     /// Signals read by this run, in order, for the builders.
     var newSignals: [AdSignal] = []
+    /// Date ranges delivered as timed metadata, to place by START-DATE at the end.
+    var dateRangeMetadata: [(index: Int, range: DateRange)] = []
     /// Collection sizes right after the last URI line.
     var mark = (signals: 0, dateRanges: 0, metadata: 0, unknownTags: 0)
     /// Lines this run looked at.

@@ -183,7 +183,8 @@ struct OpportunityBuilder: Sendable, Hashable {
         } else {
             isDateRange = false
         }
-        if signal.role == .start, !isDateRange, !positioned[index], !opportunity.joinedInProgress {
+        if signal.role == .start, !isDateRange, !positioned[index], !opportunity.joinedInProgress,
+           opportunity.end.map({ signal.time <= $0 }) ?? true {
             opportunity.start = signal.time
             opportunity.mediaSequence = signal.mediaSequence
             if let date { opportunity.programDateTime = date }

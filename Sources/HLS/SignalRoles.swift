@@ -23,7 +23,11 @@ enum SignalRoles {
         case .cueOutContinued: return .continuation
         case .cueIn: return .end
         case .asset: return .other
-        case .oatcls: return cueRole(signal.scte35) ?? .start
+        case .oatcls:
+            // The tag marks a cue-out by convention; a cue that decodes and is
+            // not about ads (a program start, say) is not one.
+            guard signal.scte35 != nil else { return .start }
+            return cueRole(signal.scte35) ?? .other
         case .scte35(let tag):
             switch tag.cueOut {
             case "YES": return .start

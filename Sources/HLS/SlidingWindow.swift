@@ -1,6 +1,6 @@
 /// A random-access collection that drops from the front in O(1) amortised,
 /// as a live playlist's window slides (segments, signals, metadata).
-public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollection, Sendable, Hashable {
+public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollection, MutableCollection, Sendable, Hashable {
     private var storage: [Element]
     private var head: Int
 
@@ -12,7 +12,10 @@ public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollectio
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.count - head }
-    public subscript(position: Int) -> Element { storage[head + position] }
+    public subscript(position: Int) -> Element {
+        get { storage[head + position] }
+        set { storage[head + position] = newValue }
+    }
 
     mutating func append(_ element: Element) { storage.append(element) }
 

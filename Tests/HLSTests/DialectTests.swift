@@ -1,0 +1,118 @@
+import HLS
+import MediaTime
+import SCTE35
+import Testing
+
+private func seconds(_ value: Int64) -> StreamTime { StreamTime(seconds: value) }
+private func duration(_ value: Int64) -> MediaDuration { MediaDuration(seconds: value) }
+
+@Suite struct DialectTests {
+    let playlist: MediaPlaylist
+
+    init() throws {
+        var options = ParseOptions()
+        options.subscribedTags = ["#EXT-OATCLS-SCTE35"]
+        playlist = try Fixture.media("dialects.m3u8", options: options)
+    }
+
+    @Test func everyDialectFormsItsBreak() {
+        let table: [(id: String, start: StreamTime, duration: MediaDuration?, open: Bool, sources: [String])] = [
+            ("break-101", seconds(10), duration(20), false, ["#EXT-X-CUE-OUT", "#EXT-X-CUE-OUT-CONT", "#EXT-X-CUE-IN"]),
+            ("break-104", seconds(40), duration(15), false, ["#EXT-X-CUE-OUT", "#EXT-X-CUE-OUT-CONT", "#EXT-X-CUE-IN"]),
+            ("break-106", seconds(55), duration(15), false, ["#EXT-X-SCTE35"]),
+            ("promo-1", seconds(90), duration(15), false, ["#EXT-X-DATERANGE"]),
+            ("break-111", seconds(100), MediaDuration(ticks: 5_426_421 * 100), true, ["#EXT-OATCLS-SCTE35", "#EXT-X-CUE-OUT"]),
+        ]
+        #expect(playlist.opportunities.count == table.count)
+        for (opportunity, row) in zip(playlist.opportunities, table) {
+            #expect(opportunity.id == row.id)
+            #expect(opportunity.start == row.start, "\(row.id)")
+            #expect(opportunity.duration == row.duration, "\(row.id)")
+            #expect(opportunity.isOpen == row.open, "\(row.id)")
+            #expect(opportunity.sources == row.sources, "\(row.id)")
+        }
+        #expect(playlist.warnings.isEmpty, "\(playlist.warnings)")
+    }
+
+    @Test func cueOutForms_bareColonAndAttribute() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:10
+            #EXT-X-CUE-OUT
+            #EXTINF:10,
+            a.ts
+            #EXT-X-CUE-IN
+            #EXT-X-CUE-OUT:30.0
+            #EXTINF:10,
+            b.ts
+            #EXT-X-CUE-IN
+            #EXT-X-CUE-OUT:DURATION=12.5,BREAKID="x"
+            #EXTINF:10,
+            c.ts
+            """
+        let cues = try PlaylistParser().parseMedia(text).signals.compactMap { signal -> MediaDuration?? in
+            if case .cueOut(let duration, _) = signal.kind { return .some(duration) }
+            return nil
+        }
+        #expect(cues == [nil, duration(30), MediaDuration(microseconds: 12_500_000)])
+    }
+
+    @Test func cueOutContinuedForms_attributesAndFraction() {
+        let continued = playlist.signals.compactMap { signal -> [MediaDuration?]? in
+            if case .cueOutContinued(let elapsed, let total, _) = signal.kind { return [elapsed, total] }
+            return nil
+        }
+        #expect(continued == [[duration(10), duration(20)], [duration(10), duration(15)]])
+    }
+
+    @Test func scte35Tag_attributesAndDecodedCue() throws {
+        let tags = playlist.signals.filter { $0.tag == "#EXT-X-SCTE35" }
+        #expect(tags.map(\.role) == [.start, .continuation, .end])
+        guard case .scte35(let first) = tags[0].kind else { Issue.record("not an EXT-X-SCTE35"); return }
+        #expect(first.cueOut == "YES")
+        #expect(first.id == "1007")
+        #expect(first.time == duration(15))
+        guard case .scte35(let second) = tags[1].kind else { return }
+        #expect(second.elapsed == duration(10))
+        let cue = try #require(tags[0].scte35)
+        guard case .spliceInsert(let insert) = cue.section.command else { Issue.record("not a splice_insert"); return }
+        #expect(insert.spliceEventID == 0x4800_008F)
+    }
+
+    @Test func interstitialDateRange_typedAttributes() throws {
+        let promo = try #require(playlist.opportunities.first { $0.id == "promo-1" })
+        guard case .interstitial(let interstitial) = promo.kind else { Issue.record("not an interstitial"); return }
+        #expect(interstitial.assetURI == "https://ads.example.com/promo.m3u8")
+        #expect(interstitial.resumeOffset == .zero)
+        #expect(interstitial.playoutLimit == duration(15))
+        #expect(interstitial.snap == ["OUT", "IN"])
+        #expect(interstitial.restrict == ["SKIP", "JUMP"])
+        #expect(interstitial.cue == ["ONCE"])
+        #expect(interstitial.timelineOccupies == "POINT")
+        #expect(interstitial.problems.isEmpty)
+    }
+
+    @Test func nonAdDateRange_isTimedMetadataAtItsStartDate() throws {
+        #expect(!playlist.opportunities.contains { $0.id == "chapter-2" })
+        let chapter = try #require(playlist.metadata.first { $0.name == "#EXT-X-DATERANGE" })
+        #expect(chapter.time == seconds(100))
+        #expect(chapter.mediaSequence == 111)
+        #expect(chapter.value?.contains("X-TITLE=\"Second half\"") == true)
+    }
+
+    @Test func subscribedTag_deliveredWithTimeAndSequence() throws {
+        let oatcls = playlist.metadata.filter { $0.name == "#EXT-OATCLS-SCTE35" }
+        #expect(oatcls.count == 1)
+        #expect(oatcls.first?.time == seconds(100))
+        #expect(oatcls.first?.mediaSequence == 111)
+        #expect(oatcls.first?.value == "/DAvAAAAAAAA///wFAVIAACPf+/+c2nALv4AUsz1AAAAAAAKAAhDVUVJAAABNWLbowo=")
+    }
+
+    @Test func unknownTagIsKeptVerbatim_andVariablesAreSubstituted() throws {
+        let custom = try #require(playlist.unknownTags.first)
+        #expect(custom.text == "#EXT-X-CUSTOM-TAG:keep=me")
+        #expect(custom.line == 39)
+        #expect(playlist.uri(of: playlist.segments[0]) == "https://cdn.example.com/seg100.ts")
+        #expect(playlist.variables.values == ["cdn": "https://cdn.example.com"])
+    }
+}

@@ -1,0 +1,22 @@
+import HLS
+import MediaTime
+import Testing
+
+/// Inputs the fuzzer found, kept so the bugs stay fixed.
+@Suite struct FuzzRegressionTests {
+    /// A positioned cue-out merged into a date range that had already closed
+    /// moved the start past the end.
+    @Test func cueOutAfterAClosedDateRange_neverGivesANegativeDuration() throws {
+        let bytes = try Fixture.bytes("fuzz/negative-duration.m3u8")
+        let playlist = try PlaylistParser().parseMedia(bytes)
+        for opportunity in playlist.opportunities {
+            if let end = opportunity.end { #expect(end >= opportunity.start) }
+        }
+        let lines = bytes.indices.filter { $0 == 0 || bytes[$0 - 1] == 0x0A }
+        var live = try LivePlaylist(Array(bytes[..<lines[lines.count / 2]]))
+        _ = try live.refresh(with: bytes)
+        for opportunity in live.playlist.opportunities {
+            if let end = opportunity.end { #expect(end >= opportunity.start) }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import HLS
+import MediaTime
+import Testing
+
+@Suite struct TagTests {
+    @Test func lowLatencyPlaylist_everyTagTyped() throws {
+        let playlist = try Fixture.media("llhls.m3u8")
+        #expect(playlist.version == 9)
+        #expect(playlist.targetDuration == 4)
+        #expect(playlist.mediaSequence == 266)
+        #expect(playlist.discontinuitySequence == 3)
+        #expect(playlist.independentSegments)
+        #expect(playlist.start?.timeOffset == MediaDuration(microseconds: -12_500_000))
+        #expect(playlist.start?.precise == true)
+        let control = try #require(playlist.serverControl)
+        #expect(control.canBlockReload)
+        #expect(control.partHoldBack == MediaDuration(seconds: 3))
+        #expect(control.canSkipUntil == MediaDuration(seconds: 24))
+        #expect(playlist.partTarget == MediaDuration(seconds: 1))
+        #expect(playlist.maps.first?.uri == "init.mp4")
+        #expect(playlist.maps.first?.byteRange == ByteRange(length: 720, offset: 0))
+        #expect(playlist.keys.first?.method == "AES-128")
+        #expect(playlist.keys.first?.iv?.count == 16)
+
+        let segments = Array(playlist.segments)
+        #expect(segments.count == 4)
+        #expect(segments.map(\.duration) == Array(repeating: MediaDuration(ticks: 36_000_720), count: 4))
+        #expect(segments[0].programDateTime?.description == "2026-03-01T11:00:00.000Z")
+        #expect(segments.allSatisfy { $0.bitrate == 5_000 && $0.keyIndex == 0 && $0.mapIndex == 0 })
+        #expect(segments[1].byteRange == ByteRange(length: 1_000, offset: 2_000))
+        #expect(segments[2].discontinuity && segments[2].gap)
+        #expect(segments.map(\.discontinuitySequence) == [3, 3, 4, 4])
+        #expect(segments[3].parts.count == 4)
+        #expect(segments[3].parts.first?.independent == true)
+        #expect(playlist.pendingParts.map(\.uri) == ["filePart270.0.mp4"])
+        #expect(playlist.preloadHints.map(\.uri) == ["filePart270.1.mp4"])
+        #expect(playlist.renditionReports.first?.lastMediaSequence == 270)
+        #expect(playlist.renditionReports.first?.lastPart == 0)
+        #expect(playlist.programDateTime(at: StreamTime(seconds: 2))?.description == "2026-03-01T11:00:02.000Z")
+    }
+
+    @Test func masterPlaylist_typedVariantsRenditionsSessionDataSteering() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-VERSION:12
+            #EXT-X-INDEPENDENT-SEGMENTS
+            #EXT-X-DEFINE:NAME="host",VALUE="cdn.example.com"
+            #EXT-X-CONTENT-STEERING:SERVER-URI="https://steer.example.com/s.json",PATHWAY-ID="CDN-A"
+            #EXT-X-SESSION-DATA:DATA-ID="com.example.title",VALUE="Episode 1",LANGUAGE="en"
+            #EXT-X-SESSION-KEY:METHOD=SAMPLE-AES,URI="skd://key",KEYFORMAT="com.apple.streamingkeydelivery"
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aac",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="https://{$host}/audio.m3u8"
+            #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="CC1",INSTREAM-ID="CC1"
+            #EXT-X-STREAM-INF:BANDWIDTH=5000000,AVERAGE-BANDWIDTH=4500000,CODECS="avc1.640028,mp4a.40.2",RESOLUTION=1920x1080,FRAME-RATE=29.970,AUDIO="aac",CLOSED-CAPTIONS="cc",VIDEO-RANGE=SDR,HDCP-LEVEL=TYPE-0,SCORE=2.5,STABLE-VARIANT-ID="hd",X-VENDOR="kept"
+            https://{$host}/1080p.m3u8
+            #EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=800000,URI="https://{$host}/iframes.m3u8",CLOSED-CAPTIONS=NONE
+            """
+        guard case .master(let master) = try PlaylistParser().parse(text) else {
+            Issue.record("not a multivariant playlist")
+            return
+        }
+        #expect(master.version == 12 && master.independentSegments)
+        #expect(master.contentSteering?.pathwayID == "CDN-A")
+        #expect(master.sessionData.first?.value == "Episode 1")
+        #expect(master.sessionKeys.first?.method == "SAMPLE-AES")
+        #expect(master.renditions.map(\.type) == ["AUDIO", "CLOSED-CAPTIONS"])
+        #expect(master.renditions[0].uri == "https://cdn.example.com/audio.m3u8")
+        #expect(master.renditions[0].isDefault && master.renditions[0].channels == "2")
+        let variant = master.variants[0]
+        #expect(variant.uri == "https://cdn.example.com/1080p.m3u8")
+        #expect(variant.bandwidth == 5_000_000 && variant.averageBandwidth == 4_500_000)
+        #expect(variant.resolution == Resolution(width: 1_920, height: 1_080))
+        #expect(variant.frameRate == 29.97 && variant.score == 2.5)
+        #expect(variant.audio == "aac" && variant.closedCaptions == "cc" && variant.videoRange == "SDR")
+        #expect(variant.attributes["X-VENDOR"]?.value == "kept")
+        #expect(master.variants[1].isIFrameOnly && master.variants[1].closedCaptionsNone)
+        #expect(master.variants[1].uri == "https://cdn.example.com/iframes.m3u8")
+    }
+
+    @Test func programDateTime_formsAndZones() {
+        let table: [(String, String?)] = [
+            ("2022-06-10T03:31:00.189Z", "2022-06-10T03:31:00.189Z"),
+            ("2022-06-10T03:31:00Z", "2022-06-10T03:31:00.000Z"),
+            ("2022-06-10T05:31:00.5+02:00", "2022-06-10T03:31:00.500Z"),
+            ("2022-06-09T22:31:00.000-0500", "2022-06-10T03:31:00.000Z"),
+            ("2020-02-29T23:59:59.123456Z", "2020-02-29T23:59:59.123456Z"),
+            ("2022-06-10T03:31:00", nil),
+            ("2022-13-10T03:31:00Z", nil),
+            ("yesterday", nil),
+        ]
+        for (text, expected) in table { #expect(ProgramDateTime(text)?.description == expected, "\(text)") }
+    }
+}
