@@ -36,5 +36,16 @@ let package = Package(
             path: "Benchmarks/SCTE35Benchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The process comparison runs the release adplay (as above) and python3 with m3u8.
+        .executableTarget(
+            name: "HLSBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "HLS", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/HLSBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

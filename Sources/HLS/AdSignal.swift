@@ -22,10 +22,11 @@ public struct AdSignal: Sendable, Hashable {
 
     /// The dialects.
     public enum Kind: Sendable, Hashable {
-        /// `#EXT-X-CUE-OUT`, `#EXT-X-CUE-OUT:30.0`, `#EXT-X-CUE-OUT:DURATION=30`.
-        case cueOut(duration: MediaDuration?, attributes: [Attribute])
-        /// `#EXT-X-CUE-OUT-CONT:ElapsedTime=,Duration=,SCTE35=` or `:12/30`.
-        case cueOutContinued(elapsed: MediaDuration?, duration: MediaDuration?, attributes: [Attribute])
+        /// `#EXT-X-CUE-OUT`, `#EXT-X-CUE-OUT:30.0`, `#EXT-X-CUE-OUT:DURATION=30`; `value`
+        /// is everything after the colon as written.
+        case cueOut(duration: MediaDuration?, value: String?)
+        /// `#EXT-X-CUE-OUT-CONT:ElapsedTime=,Duration=,SCTE35=` or `:12/30`; `value` as written.
+        case cueOutContinued(elapsed: MediaDuration?, duration: MediaDuration?, value: String?)
         /// `#EXT-X-CUE-IN`.
         case cueIn
         /// `#EXT-OATCLS-SCTE35:<base64>`.
@@ -50,8 +51,8 @@ public struct AdSignal: Sendable, Hashable {
         case other
     }
 
-    /// What the signal does to a break.
-    public var role: Role { SignalRoles.role(of: self) }
+    /// What the signal does to a break, worked out once from the tag and its cue.
+    public internal(set) var role: Role = .other
 }
 
 /// `#EXT-X-SCTE35` attributes (the dialect of several packagers).

@@ -51,6 +51,8 @@ public struct DateRange: Sendable, Hashable {
         clientAttributes = list.attributes.filter { $0.name.hasPrefix("X-") }
         line = list.line
         attributes = list
+        interstitial = nil
+        if className == Interstitial.className { interstitial = Interstitial(self) }
         if endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")
@@ -77,9 +79,7 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// The interstitial this range schedules, when its CLASS is `com.apple.hls.interstitial`.
-    public var interstitial: Interstitial? {
-        className == Interstitial.className ? Interstitial(self) : nil
-    }
+    public private(set) var interstitial: Interstitial?
 
     /// Whether the range is about ads: it carries SCTE-35 or schedules an interstitial.
     public var isAdSignal: Bool {
@@ -155,6 +155,9 @@ public struct Interstitial: Sendable, Hashable {
 
 extension Substring {
     var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
     }
 }

@@ -40,15 +40,14 @@ extension MediaParser {
     static func feed(_ signals: [AdSignal], into playlist: inout MediaPlaylist, state: inout MediaParserState,
                      tolerance: MediaDuration) {
         playlist.signals.append(contentsOf: signals)
-        let order = signals.indices.sorted { left, right in
-            let (a, b) = (sortTime(signals[left]), sortTime(signals[right]))
-            return a != b ? a < b : signals[left].line < signals[right].line
-        }
-        for index in order {
-            let signal = signals[index]
-            let date = dateRangeStart(signal) ?? playlist.dateAnchors.date(at: signal.time)
-            state.opportunities.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
-            state.blackouts.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
+        let order = signals.indices.map { (time: sortTime(signals[$0]).ticks, line: signals[$0].line, index: $0) }
+            .sorted { $0.time != $1.time ? $0.time < $1.time : $0.line < $1.line }
+        for key in order {
+            let date = dateRangeStart(signals[key.index]) ?? playlist.dateAnchors.date(at: signals[key.index].time)
+            state.opportunities.handle(signals[key.index], at: date, tolerance: tolerance, warnings: &playlist.warnings)
+            if signals[key.index].scte35 != nil {
+                state.blackouts.handle(signals[key.index], at: date, tolerance: tolerance, warnings: &playlist.warnings)
+            }
         }
         state.opportunities.expire(playlistEnd: StreamTime(ticks: state.time), tolerance: tolerance)
         playlist.opportunities = state.opportunities.opportunities

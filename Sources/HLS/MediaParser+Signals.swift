@@ -7,13 +7,12 @@ internal import SCTE35
 extension MediaParser {
     mutating func cueOut(_ start: Int, _ end: Int, colon: Int, line: Int) {
         var duration: MediaDuration?
-        var attributes: [Attribute] = []
+        let value = colon < end ? string(start, end) : nil
         if start < end, colon < end {
             if Bytes.find(UInt8(ascii: "="), base, start, end) < end {
-                attributes = lenientAttributes(start, end, line: line, tag: "#EXT-X-CUE-OUT")
-                if let value = attributes.first(where: { $0.name.uppercased() == "DURATION" })?.value {
-                    duration = Numbers.ticks(value).map(MediaDuration.init(ticks:))
-                    if duration == nil { warn(line, "#EXT-X-CUE-OUT", "DURATION is not a number: \(value)") }
+                if let range = valueRange(of: "DURATION", start, end) {
+                    duration = Numbers.ticks(text, range).map(MediaDuration.init(ticks:))
+                    if duration == nil { warn(line, "#EXT-X-CUE-OUT", "DURATION is not a number: \(string(range.lowerBound, range.upperBound))") }
                 }
             } else if let ticks = Numbers.ticks(text, start..<end) {
                 duration = MediaDuration(ticks: ticks)
@@ -21,14 +20,13 @@ extension MediaParser {
                 warn(line, "#EXT-X-CUE-OUT", "expected a duration, not \"\(string(start, end))\"")
             }
         }
-        addSignal("#EXT-X-CUE-OUT", .cueOut(duration: duration, attributes: attributes), line: line, payload: nil)
+        addSignal("#EXT-X-CUE-OUT", .cueOut(duration: duration, value: value), line: line, payload: nil)
     }
 
     mutating func cueOutContinued(_ start: Int, _ end: Int, colon: Int, line: Int) throws(HLSError) {
         let tag = "#EXT-X-CUE-OUT-CONT"
         var elapsed: MediaDuration?
         var duration: MediaDuration?
-        var attributes: [Attribute] = []
         var payload: Range<Int>?
         let slash = Bytes.find(UInt8(ascii: "/"), base, start, end)
         if start < end, Bytes.find(UInt8(ascii: "="), base, start, end) == end, slash < end {
@@ -36,19 +34,15 @@ extension MediaParser {
             duration = Numbers.ticks(text, slash + 1..<end).map(MediaDuration.init(ticks:))
             if elapsed == nil || duration == nil { warn(line, tag, "expected elapsed/duration, not \"\(string(start, end))\"") }
         } else if start < end {
-            attributes = lenientAttributes(start, end, line: line, tag: tag)
-            for attribute in attributes {
-                switch attribute.name.uppercased() {
-                case "ELAPSEDTIME", "ELAPSED": elapsed = seconds(attribute, line: line, tag: tag)
-                case "DURATION": duration = seconds(attribute, line: line, tag: tag)
-                default: break
-                }
+            if let range = valueRange(of: "ELAPSEDTIME", start, end) ?? valueRange(of: "ELAPSED", start, end) {
+                elapsed = seconds(range, name: "ElapsedTime", line: line, tag: tag)
             }
-            if attributes.contains(where: { $0.name.uppercased() == "SCTE35" }) {
-                payload = valueRange(of: "SCTE35", start, end)
+            if let range = valueRange(of: "DURATION", start, end) {
+                duration = seconds(range, name: "Duration", line: line, tag: tag)
             }
+            payload = valueRange(of: "SCTE35", start, end)
         }
-        addSignal(tag, .cueOutContinued(elapsed: elapsed, duration: duration, attributes: attributes),
+        addSignal(tag, .cueOutContinued(elapsed: elapsed, duration: duration, value: colon < end ? string(start, end) : nil),
                   line: line, payload: payload)
     }
 
@@ -72,6 +66,7 @@ extension MediaParser {
         if var cue = value.cue {
             signal.scte35 = cue.withUTF8 { decoded(state.cache.decode(text: $0), line: line, tag: tag) }
         }
+        signal.role = SignalRoles.role(of: signal)
         newSignals.append(signal)
     }
 
@@ -96,6 +91,7 @@ extension MediaParser {
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
             signal.scte35 = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
+        signal.role = SignalRoles.role(of: signal)
         newSignals.append(signal)
     }
 
@@ -113,6 +109,7 @@ extension MediaParser {
                 signal.scte35 = decoded(state.cache.decode(text: UnsafeBufferPointer(rebasing: text[range])), line: line, tag: tag)
             }
         }
+        signal.role = SignalRoles.role(of: signal)
         newSignals.append(signal)
     }
 
@@ -139,26 +136,42 @@ extension MediaParser {
     }
 
     private mutating func seconds(_ attribute: Attribute, line: Int, tag: String) -> MediaDuration? {
-        guard let ticks = Numbers.ticks(attribute.value, signed: true) else {
+        guard let ticks = Numbers.ticks(attribute.value) else {
             warn(line, tag, "\(attribute.name) is not a number: \(attribute.value)")
             return nil
         }
         return MediaDuration(ticks: ticks)
     }
 
-    /// The bytes of attribute `name`'s value (base64 may hold `=`; it runs to the next `,`).
-    private func valueRange(of name: String, _ start: Int, _ end: Int) -> Range<Int>? {
-        let key = Array((name + "=").utf8)
+    /// The bytes of the value of `name=` (matched without regard to case: vendors
+    /// write `ElapsedTime`, `Duration`), running to the next `,` (base64 may hold `=`).
+    func valueRange(of name: StaticString, _ start: Int, _ end: Int) -> Range<Int>? {
+        let length = name.utf8CodeUnitCount
+        let key = name.utf8Start
         var index = start
-        while index + key.count <= end {
-            let atStart = index == start || base[index - 1] == UInt8(ascii: ",")
-            if atStart, key.withUnsafeBufferPointer({ Bytes.equal(base + index, $0.baseAddress!, key.count) }) {
-                let valueStart = index + key.count
-                return valueStart..<Bytes.find(UInt8(ascii: ","), base, valueStart, end)
+        while index + length < end {
+            if index == start || base[index - 1] == UInt8(ascii: ","), base[index + length] == UInt8(ascii: "=") {
+                var same = true
+                for offset in 0..<length where base[index + offset] & 0xDF != key[offset] & 0xDF {
+                    same = false
+                    break
+                }
+                if same {
+                    let valueStart = index + length + 1
+                    return valueStart..<Bytes.find(UInt8(ascii: ","), base, valueStart, end)
+                }
             }
-            index += 1
+            index = Bytes.find(UInt8(ascii: ","), base, index, end) + 1
         }
         return nil
+    }
+
+    private mutating func seconds(_ range: Range<Int>, name: String, line: Int, tag: String) -> MediaDuration? {
+        guard let ticks = Numbers.ticks(text, range) else {
+            warn(line, tag, "\(name) is not a number: \(string(range.lowerBound, range.upperBound))")
+            return nil
+        }
+        return MediaDuration(ticks: ticks)
     }
 
     mutating func warn(_ line: Int, _ tag: String?, _ message: String) {

@@ -13,6 +13,10 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var lastSeen: [StreamTime] = []
     /// Whether a tag other than a DATERANGE marked the opportunity.
     private var positioned: [Bool] = []
+    /// Whether the opportunity is an interstitial.
+    private var interstitialFlags: [Bool] = []
+    /// Indices of the open opportunities, ascending.
+    private var open: [Int] = []
     /// Ids of opportunities that closed since the last ``takeClosed()``.
     private var closedIDs: [String] = []
 
@@ -34,7 +38,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     /// Closes open breaks whose planned duration ran out well before `playlistEnd`
     /// with no signal saying they go on.
     mutating func expire(playlistEnd: StreamTime, tolerance: MediaDuration) {
-        for index in opportunities.indices where opportunities[index].isOpen {
+        for index in open {
             guard let planned = opportunities[index].plannedDuration else { continue }
             let plannedEnd = opportunities[index].start + planned
             if playlistEnd > plannedEnd + tolerance, lastSeen[index] < plannedEnd {
@@ -62,7 +66,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             }
             return
         }
-        if let open = opportunities.indices.last(where: { opportunities[$0].isOpen && !isInterstitial($0) }) {
+        if let open = open.last(where: { !interstitialFlags[$0] }) {
             let current = opportunities[open]
             if let planned = current.plannedDuration, signal.time < current.start + planned - tolerance {
                 merge(signal, into: open, date: date)
@@ -82,13 +86,13 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     private mutating func continuation(_ signal: AdSignal, date: ProgramDateTime?, tolerance: MediaDuration,
                                        warnings: inout [HLSWarning]) {
-        if let index = match(signal, tolerance: tolerance) ?? opportunities.indices.last(where: {
-            !isInterstitial($0) && opportunities[$0].isOpen || (opportunities[$0].end.map { signal.time < $0 } ?? false)
-                || opportunities[$0].ending == .plannedDuration && signal.time < (opportunities[$0].end ?? signal.time) + tolerance
-        }) {
+        if let index = match(signal, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
+            ?? covering(signal.time, tolerance: tolerance) {
             if opportunities[index].ending == .plannedDuration, let end = opportunities[index].end, signal.time >= end {
                 opportunities[index].end = nil
                 opportunities[index].ending = nil
+                open.append(index)
+                open.sort()
             }
             merge(signal, into: index, date: date)
             return
@@ -106,7 +110,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         let time = signal.endTime ?? signal.time
         let ids = SignalRoles.eventIDs(signal.scte35)
         let rangeID = Self.dateRangeID(signal)
-        let open = opportunities.indices.filter { opportunities[$0].isOpen && !isInterstitial($0) }
+        let open = open.filter { !interstitialFlags[$0] }
         let target = open.last { index in
             rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
                 || ids.contains { opportunities[index].eventIDs.contains($0) }
@@ -116,7 +120,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             if !isDateRange || !positioned[index] { close(index, at: max(time, opportunities[index].start), ending: .signal) }
             return
         }
-        if let index = opportunities.indices.last(where: { !isInterstitial($0) }), let end = opportunities[index].end {
+        if let index = opportunities.indices.last(where: { !interstitialFlags[$0] }), let end = opportunities[index].end {
             let sameBreak = rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
             if opportunities[index].ending == .plannedDuration, !isDateRange, time > opportunities[index].start {
                 addSource(signal, to: index)
@@ -139,16 +143,27 @@ struct OpportunityBuilder: Sendable, Hashable {
            let index = opportunities.indices.last(where: { opportunities[$0].dateRangeIDs.contains(rangeID) }) {
             return index
         }
-        let interstitial = Self.interstitial(signal) != nil
-        for index in opportunities.indices.reversed().prefix(16) where isInterstitial(index) == interstitial && !interstitial {
-            if abs((opportunities[index].start - signal.time).ticks) <= tolerance.ticks { return index }
+        guard Self.interstitial(signal) == nil else { return nil }
+        var index = opportunities.count - 1
+        while index >= 0, index >= opportunities.count - 16 {
+            if !interstitialFlags[index], abs(opportunities[index].start.ticks - signal.time.ticks) <= tolerance.ticks {
+                return index
+            }
+            index -= 1
         }
         return nil
     }
 
-    private func isInterstitial(_ index: Int) -> Bool {
-        if case .interstitial = opportunities[index].kind { return true }
-        return false
+    /// A recent closed break that `time` falls in (or just past, if only its planned duration closed it).
+    private func covering(_ time: StreamTime, tolerance: MediaDuration) -> Int? {
+        var index = opportunities.count - 1
+        while index >= 0, index >= opportunities.count - 16 {
+            if !interstitialFlags[index], let end = opportunities[index].end {
+                if time < end || opportunities[index].ending == .plannedDuration && time < end + tolerance { return index }
+            }
+            index -= 1
+        }
+        return nil
     }
 
     private static func interstitial(_ signal: AdSignal) -> Interstitial? {
@@ -165,38 +180,43 @@ struct OpportunityBuilder: Sendable, Hashable {
             sources: [], scte35: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
         lastSeen.append(signal.time)
         positioned.append(false)
+        interstitialFlags.append(Self.interstitial(signal) != nil)
+        open.append(opportunities.count - 1)
         merge(signal, into: opportunities.count - 1, date: date)
     }
 
+    /// Adds what `signal` says to the opportunity, in place (no copy of its arrays).
     private mutating func merge(_ signal: AdSignal, into index: Int, date: ProgramDateTime?) {
         addSource(signal, to: index)
-        var opportunity = opportunities[index]
         let isDateRange: Bool
         if case .dateRange(let range) = signal.kind {
             isDateRange = true
-            if !opportunity.dateRangeIDs.contains(range.id) {
-                if opportunity.dateRangeIDs.isEmpty { opportunity.id = range.id }
-                opportunity.dateRangeIDs.append(range.id)
+            if !opportunities[index].dateRangeIDs.contains(range.id) {
+                if opportunities[index].dateRangeIDs.isEmpty { opportunities[index].id = range.id }
+                opportunities[index].dateRangeIDs.append(range.id)
             }
-            if let interstitial = range.interstitial { opportunity.kind = .interstitial(interstitial) }
-            if opportunity.plannedDuration == nil { opportunity.plannedDuration = range.plannedDuration ?? range.duration }
+            if let interstitial = range.interstitial { opportunities[index].kind = .interstitial(interstitial) }
+            if opportunities[index].plannedDuration == nil {
+                opportunities[index].plannedDuration = range.plannedDuration ?? range.duration
+            }
         } else {
             isDateRange = false
         }
-        if signal.role == .start, !isDateRange, !positioned[index], !opportunity.joinedInProgress,
-           opportunity.end.map({ signal.time <= $0 }) ?? true {
-            opportunity.start = signal.time
-            opportunity.mediaSequence = signal.mediaSequence
-            if let date { opportunity.programDateTime = date }
+        if signal.role == .start, !isDateRange, !positioned[index], !opportunities[index].joinedInProgress,
+           opportunities[index].end.map({ signal.time <= $0 }) ?? true {
+            opportunities[index].start = signal.time
+            opportunities[index].mediaSequence = signal.mediaSequence
+            if let date { opportunities[index].programDateTime = date }
         }
         if !isDateRange { positioned[index] = true }
-        if opportunity.programDateTime == nil { opportunity.programDateTime = date }
-        if opportunity.plannedDuration == nil { opportunity.plannedDuration = Self.plannedDuration(signal) }
-        if opportunity.scte35 == nil, signal.role == .start { opportunity.scte35 = signal.scte35 }
-        for id in SignalRoles.eventIDs(signal.scte35) where !opportunity.eventIDs.contains(id) {
-            opportunity.eventIDs.append(id)
+        if opportunities[index].programDateTime == nil { opportunities[index].programDateTime = date }
+        if opportunities[index].plannedDuration == nil { opportunities[index].plannedDuration = Self.plannedDuration(signal) }
+        if opportunities[index].scte35 == nil, signal.role == .start { opportunities[index].scte35 = signal.scte35 }
+        if signal.scte35 != nil {
+            for id in SignalRoles.eventIDs(signal.scte35) where !opportunities[index].eventIDs.contains(id) {
+                opportunities[index].eventIDs.append(id)
+            }
         }
-        opportunities[index] = opportunity
         lastSeen[index] = max(lastSeen[index], signal.time)
     }
 
@@ -210,8 +230,11 @@ struct OpportunityBuilder: Sendable, Hashable {
         close(index, at: max(end, opportunities[index].start), ending: .signal)
     }
 
+    /// Every close goes through here, so no break ends before it starts
+    /// (signals from a later refresh may map to earlier times).
     private mutating func close(_ index: Int, at time: StreamTime, ending: PlacementOpportunity.Ending) {
-        opportunities[index].end = time
+        opportunities[index].end = max(time, opportunities[index].start)
+        if let position = open.lastIndex(of: index) { open.remove(at: position) }
         opportunities[index].ending = ending
         closedIDs.append(opportunities[index].id)
     }

@@ -25,14 +25,17 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
         let start = range.lowerBound
         let end = range.upperBound
         guard end - start >= 19 else { return nil }
-        func number(_ offset: Int, _ count: Int) -> Int64? {
+        // Fixed positions: read every digit, then check them all at once.
+        @inline(__always) func digit(_ offset: Int) -> Int64 { Int64(text[start + offset] &- 0x30) }
+        @inline(__always) func number(_ offset: Int, _ count: Int) -> Int64? {
             var value: Int64 = 0
-            for index in start + offset..<start + offset + count {
-                let digit = text[index] &- 0x30
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int64(digit)
+            var bad = false
+            for index in offset..<offset + count {
+                let next = digit(index)
+                bad = bad || next > 9 || next < 0
+                value = value &* 10 &+ next
             }
-            return value
+            return bad ? nil : value
         }
         guard text[start + 4] == UInt8(ascii: "-"), text[start + 7] == UInt8(ascii: "-"),
               text[start + 10] | 0x20 == UInt8(ascii: "t") || text[start + 10] == UInt8(ascii: " "),

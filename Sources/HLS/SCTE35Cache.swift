@@ -9,12 +9,18 @@ struct SCTE35Cache: Sendable, Hashable {
         case failed(SCTE35Error)
     }
 
-    private var entries: [[UInt8]: Entry] = [:]
+    /// Hashes the bytes in one call rather than byte by byte.
+    private struct Key: Hashable, Sendable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
+
+    private var entries: [Key: Entry] = [:]
     private static let capacity = 4_096
     private static let decoder = SpliceInfoDecoder(crcMismatch: .warn)
 
     mutating func decode(_ bytes: [UInt8]) -> Entry {
-        if let entry = entries[bytes] { return entry }
+        if let entry = entries[Key(bytes: bytes)] { return entry }
         let entry: Entry
         do {
             entry = .decoded(try Self.decoder.decode(bytes))
@@ -22,7 +28,7 @@ struct SCTE35Cache: Sendable, Hashable {
             entry = .failed(error)
         }
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[bytes] = entry
+        entries[Key(bytes: bytes)] = entry
         return entry
     }
 

@@ -6,8 +6,9 @@ import Testing
 @Suite struct FuzzRegressionTests {
     /// A positioned cue-out merged into a date range that had already closed
     /// moved the start past the end.
-    @Test func cueOutAfterAClosedDateRange_neverGivesANegativeDuration() throws {
-        let bytes = try Fixture.bytes("fuzz/negative-duration.m3u8")
+    @Test(arguments: ["fuzz/negative-duration.m3u8", "fuzz/negative-duration-2.m3u8"])
+    func cueOutAfterAClosedDateRange_neverGivesANegativeDuration(_ name: String) throws {
+        let bytes = try Fixture.bytes(name)
         let playlist = try PlaylistParser().parseMedia(bytes)
         for opportunity in playlist.opportunities {
             if let end = opportunity.end { #expect(end >= opportunity.start) }

@@ -1,0 +1,116 @@
+import AdPlaybackTestSupport
+import Benchmark
+import Foundation
+import HLS
+
+/// The synthetic live stream: 6.006 s segments, PROGRAM-DATE-TIME on every
+/// segment, a 5-segment break every 50 segments marked with DATERANGE
+/// SCTE35-OUT/IN, EXT-OATCLS-SCTE35, CUE-OUT/CUE-OUT-CONT/CUE-IN and
+/// DISCONTINUITY, an interstitial DATERANGE every 500 segments.
+let stream = SyntheticLivePlaylist()
+
+/// Segment lines as bytes, with offsets, so any window's text is one copy.
+final class Windows: @unchecked Sendable {
+    // Written once before the benchmarks run, then only read.
+    let body: [UInt8]
+    let offsets: [Int]
+
+    init(segments: Int) {
+        var body: [UInt8] = []
+        var offsets = [0]
+        for index in 0..<segments {
+            body += Array(stream.lines(ofSegment: index).utf8)
+            offsets.append(body.count)
+        }
+        self.body = body
+        self.offsets = offsets
+    }
+
+    func text(_ window: Range<Int>) -> [UInt8] {
+        var text = Array(stream.text(window: window.lowerBound..<window.lowerBound).utf8)
+        text += body[offsets[window.lowerBound]..<offsets[window.upperBound]]
+        return text
+    }
+}
+
+/// `m3u8.loads` on a file, printing the segment count: the Python peer.
+let m3u8Script = """
+    import sys, m3u8
+    with open(sys.argv[1]) as f:
+        playlist = m3u8.loads(f.read())
+    print(len(playlist.segments))
+    """
+
+func runProcess(_ executable: String, _ arguments: [String]) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}
+
+/// Holds the live playlist across samples; each sample refreshes it once.
+final class LiveBox: @unchecked Sendable {
+    // Only the benchmark's own closure touches it, one sample at a time.
+    var live: LivePlaylist
+    var first = 1
+    init(_ live: LivePlaylist) { self.live = live }
+}
+
+let adplayPath = ProcessInfo.processInfo.environment["ADPLAY"] ?? "../.build/release/adplay"
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5))
+    let windows = Windows(segments: 12_000)
+    let playlist = windows.text(0..<10_000)
+    let megabytes = String(format: "%.2f", Double(playlist.count) / 1_000_000)
+    print("Synthetic playlist: 10,000 segments, \(playlist.count) bytes")
+
+    Benchmark("HLS full typed parse with signals, 10,000 segments (\(megabytes) MB)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try PlaylistParser().parseMedia(playlist))
+        }
+    }
+
+    let box = LiveBox(try! LivePlaylist(playlist))
+    Benchmark("HLS live refresh adding one segment to the 10,000-segment window",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 1_500)) { benchmark in
+        let text = windows.text(box.first..<box.first + 10_000)
+        benchmark.startMeasurement()
+        let delta = try box.live.refresh(with: text)
+        benchmark.stopMeasurement()
+        precondition(!delta.readWholeText && delta.addedSegments.count == 1, "the refresh did not take the fast path")
+        box.first += 1
+    }
+
+    // Whole process against whole process on the same 100,000-segment playlist.
+    let big = FileManager.default.temporaryDirectory.appendingPathComponent("synthetic-100000.m3u8")
+    var bigText = Array(stream.text(window: 0..<0).utf8)
+    for index in 0..<100_000 { bigText += Array(stream.lines(ofSegment: index).utf8) }
+    try? Data(bigText).write(to: big)
+    print("Synthetic playlist: 100,000 segments, \(bigText.count) bytes at \(big.path)")
+    let process = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(120), maxIterations: 7)
+    guard FileManager.default.isExecutableFile(atPath: adplayPath) else {
+        print("Skipping the process comparison: build adplay first (swift build -c release --product adplay) or set ADPLAY.")
+        return
+    }
+    Benchmark("Process: adplay hls inspect --summary, 100,000 segments", configuration: process) { benchmark in
+        for _ in benchmark.scaledIterations {
+            precondition(runProcess(adplayPath, ["hls", "inspect", "--summary", big.path]), "adplay failed")
+        }
+    }
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("m3u8-count.py")
+    try? Data(m3u8Script.utf8).write(to: script)
+    guard runProcess("/usr/bin/env", ["python3", "-c", "import m3u8"]) else {
+        print("Skipping m3u8: pip install m3u8 to compare.")
+        return
+    }
+    Benchmark("Process: python3 + m3u8.loads, segment count, 100,000 segments", configuration: process) { benchmark in
+        for _ in benchmark.scaledIterations {
+            precondition(runProcess("/usr/bin/env", ["python3", script.path, big.path]), "m3u8 failed")
+        }
+    }
+}
