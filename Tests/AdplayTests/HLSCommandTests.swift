@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// `adplay hls inspect` end to end.
+@Suite struct HLSCommandTests {
+    let media = """
+        #EXTM3U
+        #EXT-X-TARGETDURATION:10
+        #EXT-X-MEDIA-SEQUENCE:7
+        #EXT-X-PROGRAM-DATE-TIME:2026-03-01T12:00:00.000Z
+        #EXTINF:10.0,
+        a.ts
+        #EXT-OATCLS-SCTE35:/DAvAAAAAAAA///wFAVIAACPf+/+c2nALv4AUsz1AAAAAAAKAAhDVUVJAAABNWLbowo=
+        #EXT-X-CUE-OUT:20
+        #EXT-X-DISCONTINUITY
+        #EXTINF:10.0,
+        ad1.ts
+        #EXTINF:10.0,
+        ad2.ts
+        #EXT-X-CUE-IN
+        #EXTINF:4.5,
+        b.ts
+
+        """
+
+    @Test func text_listsKindDurationSegmentsAndOpportunities() throws {
+        let output = try AdplayRunner.run(["hls", "inspect", "-"], input: media)
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("media playlist: 4 segments, 34.5 s, media sequence 7, live\n"))
+        #expect(output.stdout.contains("  break-8: start 10 s, duration 20 s, at 2026-03-01T12:00:10.000Z\n"))
+        #expect(output.stdout.contains("    marked by #EXT-OATCLS-SCTE35, #EXT-X-CUE-OUT, #EXT-X-CUE-IN\n"))
+        #expect(output.stdout.contains("      splice_insert()\n"))
+        #expect(output.stdout.hasSuffix("blackouts: 0\nwarnings: 0\n"))
+    }
+
+    @Test func json_followsTheContract() throws {
+        let output = try AdplayRunner.run(["hls", "inspect", "-", "--json"], input: media)
+        #expect(output.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(Set(["kind", "duration", "segments", "opportunities", "blackouts", "warnings"]).isSubset(of: object.keys))
+        #expect(object["kind"] as? String == "media")
+        #expect((object["duration"] as? NSNumber)?.doubleValue == 34.5)
+        let segments = try #require(object["segments"] as? [[String: Any]])
+        #expect(segments.count == 4)
+        #expect(segments[0]["uri"] as? String == "a.ts")
+        #expect(segments[0]["programDateTime"] as? String == "2026-03-01T12:00:00.000Z")
+        #expect(segments[1]["programDateTime"] is NSNull)
+        #expect(segments[1]["discontinuity"] as? Bool == true)
+        #expect((segments[3]["duration"] as? NSNumber)?.doubleValue == 4.5)
+        let opportunity = try #require((object["opportunities"] as? [[String: Any]])?.first)
+        #expect(opportunity["id"] as? String == "break-8")
+        #expect((opportunity["start"] as? NSNumber)?.doubleValue == 10)
+        #expect((opportunity["duration"] as? NSNumber)?.doubleValue == 20)
+        #expect(opportunity["open"] as? Bool == false)
+        #expect(opportunity["source"] as? [String] == ["#EXT-OATCLS-SCTE35", "#EXT-X-CUE-OUT", "#EXT-X-CUE-IN"])
+        let cue = try #require(opportunity["scte35"] as? [String: Any])
+        #expect(Set(cue.keys) == ["info_section", "command", "descriptors", "warnings"])
+    }
+
+    @Test func summary_printsCountsOnly() throws {
+        let output = try AdplayRunner.run(["hls", "inspect", "-", "--summary"], input: media)
+        #expect(output.status == 0)
+        #expect(output.stdout == "segments: 4\nopportunities: 1\nblackouts: 0\nwarnings: 0\n")
+    }
+
+    @Test func masterPlaylist_jsonHasVariantsAndMedia() throws {
+        let master = """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",URI="en.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,AUDIO="a"
+            low.m3u8
+
+            """
+        let output = try AdplayRunner.run(["hls", "inspect", "-", "--json"], input: master)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "master")
+        #expect((object["variants"] as? [[String: Any]])?.first?["uri"] as? String == "low.m3u8")
+        #expect((object["media"] as? [[String: Any]])?.first?["name"] as? String == "English")
+    }
+
+    @Test func badInput_failsWithLineAndTag() throws {
+        let missing = try AdplayRunner.run(["hls", "inspect", "-"], input: "#EXTINF:10,\na.ts\n")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("line 1: a playlist starts with #EXTM3U"))
+        let long = try AdplayRunner.run(["hls", "inspect", "-", "--max-line-length", "8"], input: media)
+        #expect(long.status == 1)
+        #expect(long.stderr.contains("line 2: 24 bytes, longer than the limit of 8"))
+        let attributes = try AdplayRunner.run(["hls", "inspect", "-"], input: "#EXTM3U\n#EXT-X-KEY:METHOD\n")
+        #expect(attributes.status == 1)
+        #expect(attributes.stderr.contains("line 2, #EXT-X-KEY: attribute list: expected '=' after METHOD"))
+    }
+
+    @Test func unreachableURL_failsClearly() throws {
+        let output = try AdplayRunner.run(["hls", "inspect", "http://127.0.0.1:9/live.m3u8", "--timeout", "2"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("cannot fetch http://127.0.0.1:9/live.m3u8"))
+    }
+
+    @Test func missingFile_failsClearly() throws {
+        let output = try AdplayRunner.run(["hls", "inspect", "/nonexistent/playlist.m3u8"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("cannot read /nonexistent/playlist.m3u8"))
+    }
+}
