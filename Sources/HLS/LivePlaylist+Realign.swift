@@ -108,7 +108,7 @@ extension LivePlaylist {
     }
 
     var tolerance: MediaDuration {
-        options.mergeTolerance ?? MediaDuration(seconds: Int64(clamping: playlist.targetDuration ?? 1))
+        options.mergeTolerance ?? MediaDuration(seconds: Int64(clamping: min(playlist.targetDuration ?? 1, 86_400)))
     }
 
     static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {

@@ -5,7 +5,7 @@ extension MediaParser {
     /// The tolerance within which signals mark the same break.
     var tolerance: MediaDuration {
         if let tolerance = options.mergeTolerance { return tolerance }
-        return MediaDuration(seconds: Int64(clamping: playlist.targetDuration ?? 1))
+        return MediaDuration(seconds: Int64(clamping: min(playlist.targetDuration ?? 1, 86_400)))
     }
 
     /// After the last line: places date ranges in stream time through

@@ -62,6 +62,9 @@ struct MediaParser {
     var dateRangeMetadata: [(index: Int, range: DateRange)] = []
     /// Collection sizes right after the last URI line.
     var mark = (signals: 0, dateRanges: 0, metadata: 0, unknownTags: 0)
+    /// The latest stream time accepted; with durations under 10^9 s and dates
+    /// within years 0...9999, every sum the parser forms stays inside Int64.
+    static let maxStreamTime: Int64 = 1 << 61
     /// Lines this run looked at.
     var linesRead = 0
     var sawTargetDuration = false
@@ -161,7 +164,10 @@ struct MediaParser {
         if !playlist.variables.values.isEmpty {
             _ = try playlist.variables.substitute(string(start, end), line: line, tag: nil)
         }
-        if pending.discontinuity { state.discontinuitySequence += 1 }
+        guard state.time + duration <= MediaParser.maxStreamTime else {
+            throw HLSError(.badValue, line: line, tag: nil, "the segments add up to more than 2^61 ticks (about 8,000 years)")
+        }
+        if pending.discontinuity { state.discontinuitySequence &+= 1 }
         let blockStart = pending.blockStart ?? start
         let segment = MediaSegment(
             mediaSequence: state.mediaSequence, discontinuitySequence: state.discontinuitySequence,

@@ -31,7 +31,8 @@ enum Numbers {
         var whole: Int64 = 0
         var wholeDigits = 0
         while index < end, text[index] &- 0x30 < 10 {
-            guard wholeDigits < 12 else { return nil }
+            // At most 999,999,999 s: sums of such values stay far from Int64 overflow.
+            guard wholeDigits < 9 else { return nil }
             whole = whole * 10 + Int64(text[index] &- 0x30)
             wholeDigits += 1
             index += 1
