@@ -107,9 +107,7 @@ extension LivePlaylist {
                              warnings: fresh.warnings, linesRead: lines, readWholeText: true)
     }
 
-    var tolerance: MediaDuration {
-        options.mergeTolerance ?? MediaDuration(seconds: Int64(clamping: min(playlist.targetDuration ?? 1, 86_400)))
-    }
+    var tolerance: MediaDuration { options.tolerance(targetDuration: playlist.targetDuration) }
 
     static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
         text.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }

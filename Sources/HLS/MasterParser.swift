@@ -59,7 +59,8 @@ struct MasterParser {
             playlist.version = value
         case .independentSegments: playlist.independentSegments = true
         case .start: playlist.start = try StartPoint(list())
-        case .define: try define(try list())
+        case .define:
+            try playlist.variables.define(try list(), imported: options.importedVariables, allowImport: false)
         case .streamInf: pendingVariant = (try list(), line)
         case .iFrameStreamInf: playlist.variants.append(try VariantStream(list(), uri: nil, iFrameOnly: true))
         case .media: playlist.renditions.append(try Rendition(list()))
@@ -82,20 +83,6 @@ struct MasterParser {
         playlist.warnings.append(HLSWarning(line: pending.line, tag: "#EXT-X-STREAM-INF",
                                             "no URI line follows; the URI attribute is used instead"))
         playlist.variants.append(try VariantStream(pending.list, uri: uri, iFrameOnly: false))
-    }
-
-    private mutating func define(_ list: AttributeList) throws(HLSError) {
-        if let name = try list.quoted("NAME") {
-            guard let value = try list.quoted("VALUE") else { throw list.error(.missingAttribute, "VALUE is required with NAME") }
-            playlist.variables.values[name] = value
-        } else if let name = try list.quoted("QUERYPARAM") {
-            guard let value = options.importedVariables[name] else {
-                throw list.error(.undefinedVariable, "\(name) is not in the playlist URL's query")
-            }
-            playlist.variables.values[name] = value
-        } else {
-            throw list.error(.missingAttribute, "NAME or QUERYPARAM is required")
-        }
     }
 
     private func string(_ start: Int, _ end: Int) -> String {

@@ -3,10 +3,7 @@ internal import SCTE35
 
 extension MediaParser {
     /// The tolerance within which signals mark the same break.
-    var tolerance: MediaDuration {
-        if let tolerance = options.mergeTolerance { return tolerance }
-        return MediaDuration(seconds: Int64(clamping: min(playlist.targetDuration ?? 1, 86_400)))
-    }
+    var tolerance: MediaDuration { options.tolerance(targetDuration: playlist.targetDuration) }
 
     /// After the last line: places date ranges in stream time through
     /// PROGRAM-DATE-TIME, then feeds this run's signals, in stream-time order,

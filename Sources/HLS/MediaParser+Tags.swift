@@ -74,7 +74,8 @@ extension MediaParser {
         case .iFramesOnly: playlist.iFramesOnly = true
         case .independentSegments: playlist.independentSegments = true
         case .start: playlist.start = try StartPoint(list())
-        case .define: try define(try list())
+        case .define:
+            try playlist.variables.define(try list(), imported: options.importedVariables, allowImport: true)
         case .dateRange: try dateRange(try list(), line: line)
         case .cueOut: cueOut(valueStart, end, colon: colon, line: line)
         case .cueOutCont: try cueOutContinued(valueStart, end, colon: colon, line: line)
@@ -85,26 +86,6 @@ extension MediaParser {
         case .extinf, .programDateTime, .streamInf, .iFrameStreamInf, .media, .sessionData, .sessionKey,
              .contentSteering:
             break
-        }
-    }
-
-    private func importName(_ list: AttributeList) throws(HLSError) -> String? {
-        if let name = try list.quoted("IMPORT") { return name }
-        return try list.quoted("QUERYPARAM")
-    }
-
-    /// `#EXT-X-DEFINE`: `NAME`+`VALUE`, `IMPORT` or `QUERYPARAM` (RFC 8216bis §4.4.2.3).
-    private mutating func define(_ list: AttributeList) throws(HLSError) {
-        if let name = try list.quoted("NAME") {
-            guard let value = try list.quoted("VALUE") else { throw list.error(.missingAttribute, "VALUE is required with NAME") }
-            playlist.variables.values[name] = value
-        } else if let name = try importName(list) {
-            guard let value = options.importedVariables[name] else {
-                throw list.error(.undefinedVariable, "\(name) is not provided by the multivariant playlist or URL")
-            }
-            playlist.variables.values[name] = value
-        } else {
-            throw list.error(.missingAttribute, "NAME, IMPORT or QUERYPARAM is required")
         }
     }
 }

@@ -19,4 +19,9 @@ public struct ParseOptions: Sendable, Hashable {
 
     /// Creates the default options.
     public init() {}
+
+    /// The merge tolerance for a playlist with `targetDuration` seconds (capped at a day).
+    func tolerance(targetDuration: UInt64?) -> MediaDuration {
+        mergeTolerance ?? MediaDuration(seconds: Int64(clamping: min(targetDuration ?? 1, 86_400)))
+    }
 }

@@ -7,6 +7,25 @@ public struct Variables: Sendable, Hashable {
     /// Creates a set of variables.
     public init(_ values: [String: String] = [:]) { self.values = values }
 
+    /// Applies an `#EXT-X-DEFINE` (RFC 8216bis §4.4.2.3): `NAME`+`VALUE`, or
+    /// `IMPORT` (media playlists only) / `QUERYPARAM` taken from `imported`.
+    mutating func define(_ list: AttributeList, imported: [String: String], allowImport: Bool) throws(HLSError) {
+        if let name = try list.quoted("NAME") {
+            guard let value = try list.quoted("VALUE") else { throw list.error(.missingAttribute, "VALUE is required with NAME") }
+            values[name] = value
+            return
+        }
+        var name = try list.quoted("QUERYPARAM")
+        if name == nil, allowImport { name = try list.quoted("IMPORT") }
+        guard let name else {
+            throw list.error(.missingAttribute, allowImport ? "NAME, IMPORT or QUERYPARAM is required" : "NAME or QUERYPARAM is required")
+        }
+        guard let value = imported[name] else {
+            throw list.error(.undefinedVariable, "\(name) is not provided by the multivariant playlist or URL")
+        }
+        values[name] = value
+    }
+
     /// `text` with every `{$name}` replaced. A reference to an undefined
     /// variable is an error, as the specification requires.
     func substitute(_ text: String, line: Int, tag: String?) throws(HLSError) -> String {
