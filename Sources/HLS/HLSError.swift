@@ -56,11 +56,14 @@ public struct HLSError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
-        var text = line > 0 ? "line \(line)" : "playlist"
-        if let tag { text += ", \(tag)" }
-        return text + ": " + message
-    }
+    public var description: String { located(line: line, tag: tag, message) }
+}
+
+/// `line 12, #EXT-X-KEY: message`, or `playlist: message` when there is no line.
+func located(line: Int, tag: String?, _ message: String) -> String {
+    var text = line > 0 ? "line \(line)" : "playlist"
+    if let tag { text += ", \(tag)" }
+    return text + ": " + message
 }
 
 /// A problem that did not stop parsing: a vendor tag that does not follow its
@@ -80,9 +83,5 @@ public struct HLSWarning: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
-        var text = line > 0 ? "line \(line)" : "playlist"
-        if let tag { text += ", \(tag)" }
-        return text + ": " + message
-    }
+    public var description: String { located(line: line, tag: tag, message) }
 }

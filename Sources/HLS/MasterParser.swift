@@ -13,7 +13,9 @@ struct MasterParser {
     }
 
     mutating func parse(from start: Int) throws(HLSError) -> MasterPlaylist {
-        try LineReader(text: text, options: options).forEachLine(from: start, firstLine: 2) { (start, end, line) throws(HLSError) in
+        var lines = 0
+        try LineReader(text: text, options: options).forEachLine(from: start, firstLine: 2, counting: &lines) {
+            (start, end, line) throws(HLSError) in
             try self.line(start, end, line: line)
         }
         try closePendingVariant()
@@ -95,8 +97,10 @@ struct LineReader {
     let text: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
 
-    /// Calls `body(start, end, line)` for every non-empty line from `start`.
-    func forEachLine(from start: Int, firstLine: Int,
+    /// Calls `body(start, end, line)` for every non-empty line from `start`,
+    /// trailing CR and blanks trimmed; `lines` counts every line read, blank or not.
+    @inline(__always)
+    func forEachLine(from start: Int, firstLine: Int, counting lines: inout Int,
                      _ body: (Int, Int, Int) throws(HLSError) -> Void) throws(HLSError) {
         guard let base = text.baseAddress else { return }
         var position = start
@@ -104,6 +108,7 @@ struct LineReader {
         while position < text.count {
             let lineEnd = Bytes.lineEnd(base, text.count, position)
             line += 1
+            lines += 1
             guard line <= options.maxLines else {
                 throw HLSError(.tooManyLines, line: line, tag: nil, "more than \(options.maxLines) lines")
             }

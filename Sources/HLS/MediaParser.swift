@@ -83,31 +83,16 @@ struct MediaParser {
 
     /// Reads lines from `start`, the first being line `firstLine`.
     mutating func parseLines(from start: Int, firstLine: Int) throws(HLSError) {
-        var position = start
-        var line = firstLine - 1
-        let count = text.count
-        while position < count {
-            let lineEnd = Bytes.lineEnd(base, count, position)
-            line += 1
-            linesRead += 1
-            guard line <= options.maxLines else {
-                throw HLSError(.tooManyLines, line: line, tag: nil, "more than \(options.maxLines) lines")
+        var lines = 0
+        defer { linesRead += lines }
+        try LineReader(text: text, options: options).forEachLine(from: start, firstLine: firstLine, counting: &lines) {
+            (position, end, line) throws(HLSError) in
+            if base[position] != UInt8(ascii: "#") {
+                try uriLine(position, end, line: line)
+            } else if end - position >= 4, base[position + 1] == UInt8(ascii: "E"),
+                      base[position + 2] == UInt8(ascii: "X"), base[position + 3] == UInt8(ascii: "T") {
+                try tagLine(position, end, line: line)
             }
-            guard lineEnd - position <= options.maxLineLength else {
-                throw HLSError(.lineTooLong, line: line, tag: nil,
-                               "\(lineEnd - position) bytes, longer than the limit of \(options.maxLineLength)")
-            }
-            var end = lineEnd
-            while end > position, base[end - 1] == 0x0D || base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 }
-            if end > position {
-                if base[position] != UInt8(ascii: "#") {
-                    try uriLine(position, end, line: line)
-                } else if end - position >= 4, base[position + 1] == UInt8(ascii: "E"),
-                          base[position + 2] == UInt8(ascii: "X"), base[position + 3] == UInt8(ascii: "T") {
-                    try tagLine(position, end, line: line)
-                }
-            }
-            position = lineEnd + 1
         }
     }
 
