@@ -16,7 +16,12 @@ public struct AdSignal: Sendable, Hashable {
     /// The 1-based line.
     public var line: Int
     /// The SCTE-35 cue the tag carries, decoded.
-    public var scte35: DecodedSpliceInfo?
+    public var scte35: DecodedSpliceInfo? {
+        get { cue?.info }
+        set { cue = newValue.map(DecodedCue.init) }
+    }
+    /// The cue, shared with every other signal that carries the same bytes.
+    var cue: DecodedCue?
     /// For a DATERANGE that states its end (END-DATE or DURATION): that end in stream time.
     public var endTime: StreamTime?
 
@@ -33,10 +38,11 @@ public struct AdSignal: Sendable, Hashable {
         case oatcls
         /// `#EXT-X-ASSET:CAID=...`: the asset now playing.
         case asset(attributes: [Attribute])
+        // The two large payloads are boxed, so a signal stays small and cheap to copy.
         /// `#EXT-X-SCTE35:CUE=...,CUE-OUT=YES|CONT,CUE-IN=YES,ELAPSED=,ID=,TIME=`.
-        case scte35(SCTE35Tag)
+        indirect case scte35(SCTE35Tag)
         /// `#EXT-X-DATERANGE` with SCTE35-OUT/IN/CMD, or an interstitial.
-        case dateRange(DateRange)
+        indirect case dateRange(DateRange)
     }
 
     /// What the signal does to a break.

@@ -53,21 +53,30 @@ public struct AttributeList: Sendable, Hashable {
     }
 
     /// A quoted-string attribute.
-    func quoted(_ name: String) throws(HLSError) -> String? {
-        guard let attribute = self[name] else { return nil }
+    func quoted(_ name: String) throws(HLSError) -> String? { try quoted(name, self[name]) }
+
+    /// The same, for an attribute already looked up.
+    func quoted(_ name: String, _ attribute: Attribute?) throws(HLSError) -> String? {
+        guard let attribute else { return nil }
         guard attribute.isQuoted else { throw error(.badValue, "\(name) must be a quoted string, not \(attribute.value)") }
         return attribute.value
     }
 
     /// A quoted-string attribute that must be present.
-    func requiredQuoted(_ name: String) throws(HLSError) -> String {
-        guard let value = try quoted(name) else { throw error(.missingAttribute, "\(name) is required") }
+    func requiredQuoted(_ name: String) throws(HLSError) -> String { try requiredQuoted(name, self[name]) }
+
+    /// The same, for an attribute already looked up.
+    func requiredQuoted(_ name: String, _ attribute: Attribute?) throws(HLSError) -> String {
+        guard let value = try quoted(name, attribute) else { throw error(.missingAttribute, "\(name) is required") }
         return value
     }
 
     /// An enumerated-string attribute.
-    func enumerated(_ name: String) throws(HLSError) -> String? {
-        guard let attribute = self[name] else { return nil }
+    func enumerated(_ name: String) throws(HLSError) -> String? { try enumerated(name, self[name]) }
+
+    /// The same, for an attribute already looked up.
+    func enumerated(_ name: String, _ attribute: Attribute?) throws(HLSError) -> String? {
+        guard let attribute else { return nil }
         guard !attribute.isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
         return attribute.value
     }
@@ -83,7 +92,12 @@ public struct AttributeList: Sendable, Hashable {
 
     /// A decimal-floating-point attribute (signed when `signed`), as ticks.
     func ticks(_ name: String, signed: Bool = false) throws(HLSError) -> Int64? {
-        guard let attribute = self[name] else { return nil }
+        try ticks(name, self[name], signed: signed)
+    }
+
+    /// The same, for an attribute already looked up.
+    func ticks(_ name: String, _ attribute: Attribute?, signed: Bool = false) throws(HLSError) -> Int64? {
+        guard let attribute else { return nil }
         guard !attribute.isQuoted, let value = Numbers.ticks(attribute.value, signed: signed) else {
             throw error(.badValue, "\(name) must be a decimal number, not \(attribute.text)")
         }
@@ -100,8 +114,11 @@ public struct AttributeList: Sendable, Hashable {
     }
 
     /// A hexadecimal-sequence attribute (`0x...`), as bytes.
-    func hex(_ name: String) throws(HLSError) -> [UInt8]? {
-        guard let attribute = self[name] else { return nil }
+    func hex(_ name: String) throws(HLSError) -> [UInt8]? { try hex(name, self[name]) }
+
+    /// The same, for an attribute already looked up.
+    func hex(_ name: String, _ attribute: Attribute?) throws(HLSError) -> [UInt8]? {
+        guard let attribute else { return nil }
         guard !attribute.isQuoted, let bytes = Self.hexBytes(attribute.value) else {
             throw error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(attribute.text)")
         }
@@ -131,23 +148,33 @@ public struct AttributeList: Sendable, Hashable {
     }
 
     static func hexBytes(_ text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] | 0x20 == UInt8(ascii: "x") else { return nil }
-        var digits = utf8[2...]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((digits.count + 1) / 2)
-        if digits.count % 2 == 1 {
-            guard let low = hexValue(digits.first!) else { return nil }
-            bytes.append(low)
-            digits = digits.dropFirst()
+        var copy = text
+        return copy.withUTF8 { utf8 -> [UInt8]? in
+            guard utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] | 0x20 == UInt8(ascii: "x") else { return nil }
+            let count = utf8.count - 2
+            var bad = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: (count + 1) / 2) { buffer, initialized in
+                var index = 2
+                var out = 0
+                if count % 2 == 1 {
+                    let low = hexValue(utf8[2]) ?? 0xFF
+                    bad = low == 0xFF
+                    buffer[0] = low
+                    index = 3
+                    out = 1
+                }
+                while index < utf8.count {
+                    let high = hexValue(utf8[index]) ?? 0xFF
+                    let low = hexValue(utf8[index + 1]) ?? 0xFF
+                    bad = bad || high == 0xFF || low == 0xFF
+                    buffer[out] = high << 4 | low & 0x0F
+                    index += 2
+                    out += 1
+                }
+                initialized = out
+            }
+            return bad ? nil : bytes
         }
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

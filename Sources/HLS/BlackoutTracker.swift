@@ -14,13 +14,12 @@ struct BlackoutTracker: Sendable, Hashable {
 
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          warnings: inout [HLSWarning]) {
-        guard let section = signal.scte35?.section else { return }
+        guard let cue = signal.cue, !cue.segmentations.isEmpty else { return }
         let source = SignalSource(tag: signal.tag, line: signal.line, time: signal.time)
-        for descriptor in section.descriptors {
-            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation else { continue }
-            let type = details.segmentationTypeID
-            let id = segmentation.segmentationEventID
-            let restricted = details.deliveryRestrictions.map { !$0.noRegionalBlackout } ?? false
+        for segmentation in cue.segmentations {
+            let type = segmentation.typeID
+            let id = segmentation.eventID
+            let restricted = segmentation.regionalBlackout
             if SignalRoles.blackoutStartTypes.contains(type), restricted {
                 open(id: id, type: type, source: source, date: date)
             } else if SignalRoles.blackoutEndTypes.contains(type) {

@@ -35,20 +35,21 @@ public struct DateRange: Sendable, Hashable {
     public var problems: [String]
 
     init(_ list: AttributeList) throws(HLSError) {
-        id = try list.requiredQuoted("ID")
-        className = try list.quoted("CLASS")
-        startDate = try Self.date(list, "START-DATE")
-        endDate = try Self.date(list, "END-DATE")
-        cue = try list.quoted("CUE").map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? []
-        duration = try list.ticks("DURATION").map(MediaDuration.init(ticks:))
-        plannedDuration = try list.ticks("PLANNED-DURATION").map(MediaDuration.init(ticks:))
-        endOnNext = try list.enumerated("END-ON-NEXT") == "YES"
+        let known = Known(list)
+        id = try list.requiredQuoted("ID", known.id)
+        className = try list.quoted("CLASS", known.className)
+        startDate = try Self.date(list, "START-DATE", known.startDate)
+        endDate = try Self.date(list, "END-DATE", known.endDate)
+        cue = try list.quoted("CUE", known.cue).map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? []
+        duration = try list.ticks("DURATION", known.duration).map(MediaDuration.init(ticks:))
+        plannedDuration = try list.ticks("PLANNED-DURATION", known.plannedDuration).map(MediaDuration.init(ticks:))
+        endOnNext = try list.enumerated("END-ON-NEXT", known.endOnNext) == "YES"
         var problems: [String] = []
-        scte35Command = try Self.scte35(list, "SCTE35-CMD", &problems)
-        scte35Out = try Self.scte35(list, "SCTE35-OUT", &problems)
-        scte35In = try Self.scte35(list, "SCTE35-IN", &problems)
+        scte35Command = try Self.scte35(list, "SCTE35-CMD", known.scte35Command, &problems)
+        scte35Out = try Self.scte35(list, "SCTE35-OUT", known.scte35Out, &problems)
+        scte35In = try Self.scte35(list, "SCTE35-IN", known.scte35In, &problems)
         self.problems = problems
-        clientAttributes = list.attributes.filter { $0.name.hasPrefix("X-") }
+        clientAttributes = known.hasClientAttributes ? list.attributes.filter { $0.name.hasPrefix("X-") } : []
         line = list.line
         attributes = list
         interstitial = nil
@@ -59,10 +60,44 @@ public struct DateRange: Sendable, Hashable {
         }
     }
 
+    /// The first occurrence of each attribute the range types, found in one pass.
+    private struct Known {
+        var id, className, startDate, endDate, cue, duration, plannedDuration, endOnNext: Attribute?
+        var scte35Command, scte35Out, scte35In: Attribute?
+        var hasClientAttributes = false
+
+        init(_ list: AttributeList) {
+            for attribute in list.attributes {
+                let name = attribute.name
+                let utf8 = name.utf8
+                guard let first = utf8.first else { continue }
+                if first == UInt8(ascii: "X"), utf8.dropFirst().first == UInt8(ascii: "-") {
+                    hasClientAttributes = true
+                    continue
+                }
+                switch (utf8.count, first) {
+                case (2, UInt8(ascii: "I")) where name == "ID": id = id ?? attribute
+                case (5, UInt8(ascii: "C")) where name == "CLASS": className = className ?? attribute
+                case (10, UInt8(ascii: "S")) where name == "START-DATE": startDate = startDate ?? attribute
+                case (10, UInt8(ascii: "S")) where name == "SCTE35-CMD": scte35Command = scte35Command ?? attribute
+                case (10, UInt8(ascii: "S")) where name == "SCTE35-OUT": scte35Out = scte35Out ?? attribute
+                case (9, UInt8(ascii: "S")) where name == "SCTE35-IN": scte35In = scte35In ?? attribute
+                case (8, UInt8(ascii: "E")) where name == "END-DATE": endDate = endDate ?? attribute
+                case (3, UInt8(ascii: "C")) where name == "CUE": cue = cue ?? attribute
+                case (8, UInt8(ascii: "D")) where name == "DURATION": duration = duration ?? attribute
+                case (16, UInt8(ascii: "P")) where name == "PLANNED-DURATION": plannedDuration = plannedDuration ?? attribute
+                case (11, UInt8(ascii: "E")) where name == "END-ON-NEXT": endOnNext = endOnNext ?? attribute
+                default: break
+                }
+            }
+        }
+    }
+
     /// SCTE35-* is a hexadecimal-sequence; real packagers also quote it, which is tolerated.
-    private static func scte35(_ list: AttributeList, _ name: String, _ problems: inout [String]) throws(HLSError) -> [UInt8]? {
-        guard let attribute = list[name] else { return nil }
-        guard attribute.isQuoted else { return try list.hex(name) }
+    private static func scte35(_ list: AttributeList, _ name: String, _ attribute: Attribute?,
+                               _ problems: inout [String]) throws(HLSError) -> [UInt8]? {
+        guard let attribute else { return nil }
+        guard attribute.isQuoted else { return try list.hex(name, attribute) }
         guard let bytes = AttributeList.hexBytes(attribute.value) else {
             throw list.error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(attribute.text)")
         }
@@ -70,8 +105,8 @@ public struct DateRange: Sendable, Hashable {
         return bytes
     }
 
-    private static func date(_ list: AttributeList, _ name: String) throws(HLSError) -> ProgramDateTime? {
-        guard let text = try list.quoted(name) else { return nil }
+    private static func date(_ list: AttributeList, _ name: String, _ attribute: Attribute?) throws(HLSError) -> ProgramDateTime? {
+        guard let text = try list.quoted(name, attribute) else { return nil }
         guard let date = ProgramDateTime(text) else {
             throw list.error(.badValue, "\(name) must be an ISO 8601 date with a time zone, not \(text)")
         }

@@ -42,7 +42,7 @@ extension MediaParser {
         for key in order {
             let date = dateRangeStart(signals[key.index]) ?? playlist.dateAnchors.date(at: signals[key.index].time)
             state.opportunities.handle(signals[key.index], at: date, tolerance: tolerance, warnings: &playlist.warnings)
-            if signals[key.index].scte35 != nil {
+            if signals[key.index].cue != nil {
                 state.blackouts.handle(signals[key.index], at: date, tolerance: tolerance, warnings: &playlist.warnings)
             }
         }

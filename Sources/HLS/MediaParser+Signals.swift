@@ -62,9 +62,9 @@ extension MediaParser {
             elapsed: duration("ELAPSED"), duration: duration("DURATION"), id: list["ID"]?.value, time: duration("TIME"),
             attributes: list.attributes)
         var signal = AdSignal(tag: tag, kind: .scte35(value), time: StreamTime(ticks: state.time),
-                              mediaSequence: state.mediaSequence, line: line, scte35: nil, endTime: nil)
+                              mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
         if var cue = value.cue {
-            signal.scte35 = cue.withUTF8 { decoded(state.cache.decode(text: $0), line: line, tag: tag) }
+            signal.cue = cue.withUTF8 { decoded(state.cache.decode(text: $0), line: line, tag: tag) }
         }
         signal.role = SignalRoles.role(of: signal)
         newSignals.append(signal)
@@ -87,9 +87,9 @@ extension MediaParser {
             return
         }
         var signal = AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
-                              mediaSequence: state.mediaSequence, line: line, scte35: nil, endTime: nil)
+                              mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
-            signal.scte35 = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
+            signal.cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
         signal.role = SignalRoles.role(of: signal)
         newSignals.append(signal)
@@ -97,7 +97,7 @@ extension MediaParser {
 
     mutating func addSignal(_ tag: String, _ kind: AdSignal.Kind, line: Int, payload: Range<Int>?) {
         var signal = AdSignal(tag: tag, kind: kind, time: StreamTime(ticks: state.time),
-                              mediaSequence: state.mediaSequence, line: line, scte35: nil, endTime: nil)
+                              mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
         if let payload {
             var range = payload
             if range.count >= 2, base[range.lowerBound] == UInt8(ascii: "\""), base[range.upperBound - 1] == UInt8(ascii: "\"") {
@@ -106,7 +106,7 @@ extension MediaParser {
             if range.isEmpty {
                 warn(line, tag, "an empty SCTE-35 payload")
             } else {
-                signal.scte35 = decoded(state.cache.decode(text: UnsafeBufferPointer(rebasing: text[range])), line: line, tag: tag)
+                signal.cue = decoded(state.cache.decode(text: UnsafeBufferPointer(rebasing: text[range])), line: line, tag: tag)
             }
         }
         signal.role = SignalRoles.role(of: signal)
@@ -115,11 +115,11 @@ extension MediaParser {
 
     // MARK: - Helpers
 
-    private mutating func decoded(_ entry: SCTE35Cache.Entry, line: Int, tag: String) -> DecodedSpliceInfo? {
+    private mutating func decoded(_ entry: SCTE35Cache.Entry, line: Int, tag: String) -> DecodedCue? {
         switch entry {
-        case .decoded(let info):
-            for warning in info.warnings { warn(line, tag, "SCTE-35: \(warning)") }
-            return info
+        case .decoded(let cue):
+            for warning in cue.info.warnings { warn(line, tag, "SCTE-35: \(warning)") }
+            return cue
         case .failed(let error):
             warn(line, tag, "the SCTE-35 payload does not decode: \(error)")
             return nil

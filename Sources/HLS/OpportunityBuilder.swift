@@ -108,7 +108,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     private mutating func end(_ signal: AdSignal, tolerance: MediaDuration, warnings: inout [HLSWarning]) {
         let isDateRange = if case .dateRange = signal.kind { true } else { false }
         let time = signal.endTime ?? signal.time
-        let ids = SignalRoles.eventIDs(signal.scte35)
+        let ids = signal.cue?.eventIDs ?? []
         let rangeID = Self.dateRangeID(signal)
         let open = open.filter { !interstitialFlags[$0] }
         let target = open.last { index in
@@ -177,7 +177,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         opportunities.append(PlacementOpportunity(
             id: Self.dateRangeID(signal) ?? "break-\(signal.mediaSequence)", kind: kind, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence, plannedDuration: nil, end: nil, ending: nil,
-            sources: [], scte35: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
+            sources: [], cue: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
         lastSeen.append(signal.time)
         positioned.append(false)
         interstitialFlags.append(Self.interstitial(signal) != nil)
@@ -211,9 +211,9 @@ struct OpportunityBuilder: Sendable, Hashable {
         if !isDateRange { positioned[index] = true }
         if opportunities[index].programDateTime == nil { opportunities[index].programDateTime = date }
         if opportunities[index].plannedDuration == nil { opportunities[index].plannedDuration = Self.plannedDuration(signal) }
-        if opportunities[index].scte35 == nil, signal.role == .start { opportunities[index].scte35 = signal.scte35 }
-        if signal.scte35 != nil {
-            for id in SignalRoles.eventIDs(signal.scte35) where !opportunities[index].eventIDs.contains(id) {
+        if opportunities[index].cue == nil, signal.role == .start { opportunities[index].cue = signal.cue }
+        if let cue = signal.cue {
+            for id in cue.eventIDs where !opportunities[index].eventIDs.contains(id) {
                 opportunities[index].eventIDs.append(id)
             }
         }
@@ -246,10 +246,10 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     private static func plannedDuration(_ signal: AdSignal) -> MediaDuration? {
         switch signal.kind {
-        case .cueOut(let duration, _): duration ?? SignalRoles.plannedDuration(signal.scte35)
-        case .cueOutContinued(_, let duration, _): duration ?? SignalRoles.plannedDuration(signal.scte35)
-        case .scte35(let tag): tag.duration ?? SignalRoles.plannedDuration(signal.scte35)
-        default: SignalRoles.plannedDuration(signal.scte35)
+        case .cueOut(let duration, _): duration ?? signal.cue?.plannedDuration
+        case .cueOutContinued(_, let duration, _): duration ?? signal.cue?.plannedDuration
+        case .scte35(let tag): tag.duration ?? signal.cue?.plannedDuration
+        default: signal.cue?.plannedDuration
         }
     }
 

@@ -41,7 +41,12 @@ public struct PlacementOpportunity: Sendable, Hashable {
     /// Every tag that marked it, first-seen order, each name once.
     public var sources: [String]
     /// The first SCTE-35 cue that marked its start, decoded.
-    public var scte35: DecodedSpliceInfo?
+    public var scte35: DecodedSpliceInfo? {
+        get { cue?.info }
+        set { cue = newValue.map(DecodedCue.init) }
+    }
+    /// That cue, shared with the signal that carried it.
+    var cue: DecodedCue?
     /// SCTE-35 event ids seen on its signals.
     public var eventIDs: [UInt32]
     /// DATERANGE IDs that marked it.

@@ -5,7 +5,7 @@ internal import SCTE35
 /// and in several dialects at once; each distinct section is decoded once.
 struct SCTE35Cache: Sendable, Hashable {
     enum Entry: Sendable, Hashable {
-        case decoded(DecodedSpliceInfo)
+        case decoded(DecodedCue)
         case failed(SCTE35Error)
     }
 
@@ -16,14 +16,19 @@ struct SCTE35Cache: Sendable, Hashable {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// The last payload text and what it gave: a break repeats its cue as the
+    /// same text on every segment, so most lookups end here.
+    private var lastText: [UInt8] = []
+    private var lastTextEntry: Entry?
     private static let capacity = 4_096
     private static let decoder = SpliceInfoDecoder(crcMismatch: .warn)
 
     mutating func decode(_ bytes: [UInt8]) -> Entry {
         if let entry = entries[Key(bytes: bytes)] { return entry }
         let entry: Entry
-        do {
-            entry = .decoded(try Self.decoder.decode(bytes))
+        do throws(SCTE35Error) {
+            let info = try Self.decoder.decode(bytes)
+            entry = .decoded(DecodedCue(info))
         } catch {
             entry = .failed(error)
         }
@@ -33,10 +38,18 @@ struct SCTE35Cache: Sendable, Hashable {
     }
 
     mutating func decode(text: UnsafeBufferPointer<UInt8>) -> Entry {
-        do {
-            return decode(try PayloadText.decode(text))
-        } catch {
-            return .failed(error)
+        if let entry = lastTextEntry, !text.isEmpty, lastText.count == text.count,
+           lastText.withUnsafeBufferPointer({ Bytes.equal($0.baseAddress!, text.baseAddress!, text.count) }) {
+            return entry
         }
+        let entry: Entry
+        do {
+            entry = decode(try PayloadText.decode(text))
+        } catch {
+            entry = .failed(error)
+        }
+        lastText = Array(text)
+        lastTextEntry = entry
+        return entry
     }
 }

@@ -26,8 +26,8 @@ enum SignalRoles {
         case .oatcls:
             // The tag marks a cue-out by convention; a cue that decodes and is
             // not about ads (a program start, say) is not one.
-            guard signal.scte35 != nil else { return .start }
-            return cueRole(signal.scte35) ?? .other
+            guard let cue = signal.cue else { return .start }
+            return cue.role ?? .other
         case .scte35(let tag):
             switch tag.cueOut {
             case "YES": return .start
@@ -35,7 +35,7 @@ enum SignalRoles {
             default: break
             }
             if tag.cueIn { return .end }
-            guard let role = cueRole(signal.scte35) else { return .other }
+            guard let role = signal.cue?.role else { return .other }
             if role == .start, let elapsed = tag.elapsed, elapsed.ticks > 0 { return .continuation }
             return role
         case .dateRange(let range):
@@ -43,8 +43,8 @@ enum SignalRoles {
             // SCTE35-OUT/IN say which end of the range the cue marks; the cue
             // itself says whether the range is an ad break at all (a program or
             // chapter start is not).
-            let cue = signal.scte35 == nil ? nil : cueRole(signal.scte35)
-            if signal.scte35 != nil, cue == nil { return .other }
+            let cue = signal.cue?.role
+            if signal.cue != nil, cue == nil { return .other }
             if range.scte35Out != nil { return .start }
             if range.scte35In != nil { return .end }
             return cue ?? .other
@@ -52,8 +52,7 @@ enum SignalRoles {
     }
 
     /// The ad role a decoded cue states, if it states one.
-    static func cueRole(_ decoded: DecodedSpliceInfo?) -> AdSignal.Role? {
-        guard let section = decoded?.section else { return nil }
+    static func cueRole(_ section: SpliceInfoSection) -> AdSignal.Role? {
         for descriptor in section.descriptors {
             guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation else { continue }
             if adStartTypes.contains(details.segmentationTypeID) { return .start }
@@ -66,8 +65,7 @@ enum SignalRoles {
     }
 
     /// The break duration a decoded cue states.
-    static func plannedDuration(_ decoded: DecodedSpliceInfo?) -> MediaDuration? {
-        guard let section = decoded?.section else { return nil }
+    static func plannedDuration(_ section: SpliceInfoSection) -> MediaDuration? {
         for descriptor in section.descriptors {
             guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation,
                   adStartTypes.contains(details.segmentationTypeID), let duration = details.segmentationDuration
@@ -81,8 +79,7 @@ enum SignalRoles {
     }
 
     /// The event ids a decoded cue names (splice_event_id, segmentation_event_id).
-    static func eventIDs(_ decoded: DecodedSpliceInfo?) -> [UInt32] {
-        guard let section = decoded?.section else { return [] }
+    static func eventIDs(_ section: SpliceInfoSection) -> [UInt32] {
         var ids: [UInt32] = []
         if case .spliceInsert(let insert) = section.command { ids.append(insert.spliceEventID) }
         for descriptor in section.descriptors {

@@ -1,0 +1,43 @@
+internal import MediaTime
+internal import SCTE35
+
+/// A decoded SCTE-35 cue shared by every signal that carries it, with what
+/// the opportunity and blackout builders ask of it worked out once.
+///
+/// Live playlists repeat one cue on every segment of a break and in several
+/// dialects; holding it by reference makes copying a signal one retain, and
+/// the role, planned duration and event ids are not re-derived per signal.
+final class DecodedCue: Sendable, Hashable {
+    /// One segmentation descriptor, as blackout windows need it.
+    struct Segmentation: Sendable {
+        var typeID: UInt8
+        var eventID: UInt32
+        /// Delivery is restricted with `no_regional_blackout_flag` clear.
+        var regionalBlackout: Bool
+    }
+
+    let info: DecodedSpliceInfo
+    /// The ad role the cue states, if it states one.
+    let role: AdSignal.Role?
+    /// The break duration the cue states.
+    let plannedDuration: MediaDuration?
+    /// splice_event_id and segmentation_event_ids, in order.
+    let eventIDs: [UInt32]
+    /// The segmentation descriptors that are not cancelled.
+    let segmentations: [Segmentation]
+
+    init(_ info: DecodedSpliceInfo) {
+        self.info = info
+        role = SignalRoles.cueRole(info.section)
+        plannedDuration = SignalRoles.plannedDuration(info.section)
+        eventIDs = SignalRoles.eventIDs(info.section)
+        segmentations = info.section.descriptors.compactMap { descriptor in
+            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation else { return nil }
+            return Segmentation(typeID: details.segmentationTypeID, eventID: segmentation.segmentationEventID,
+                                regionalBlackout: details.deliveryRestrictions.map { !$0.noRegionalBlackout } ?? false)
+        }
+    }
+
+    static func == (lhs: DecodedCue, rhs: DecodedCue) -> Bool { lhs === rhs || lhs.info == rhs.info }
+    func hash(into hasher: inout Hasher) { hasher.combine(info) }
+}
