@@ -59,6 +59,18 @@ public struct AdSignal: Sendable, Hashable {
 
     /// What the signal does to a break, worked out once from the tag and its cue.
     public internal(set) var role: Role = .other
+
+    /// For a DATERANGE, what the builders ask of it on every signal, kept
+    /// beside the boxed range so reading them copies nothing.
+    var range: RangeFacts?
+
+    struct RangeFacts: Sendable, Hashable {
+        var id: String
+        var startDate: ProgramDateTime?
+        /// PLANNED-DURATION, else DURATION.
+        var plannedDuration: MediaDuration?
+        var isInterstitial: Bool
+    }
 }
 
 /// `#EXT-X-SCTE35` attributes (the dialect of several packagers).

@@ -96,6 +96,7 @@ public struct LivePlaylist: Sendable {
             swap(&parser.state, &state)
             parser.mark = (0, parser.playlist.dateRanges.count, parser.playlist.metadata.count,
                            parser.playlist.unknownTags.count)
+            parser.firstNewSignal = parser.playlist.signals.count
             parser.byteBase = byteBase
             parser.playlist.preloadHints = []
             parser.playlist.renditionReports = []
@@ -106,10 +107,11 @@ public struct LivePlaylist: Sendable {
                 failure = error
             }
             parser.finish()
+            let signals = Array(parser.newSignals)
             swap(&playlist, &parser.playlist)
             swap(&state, &parser.state)
             if let failure { throw failure }
-            return (parser.newSignals, parser.linesRead)
+            return (signals, parser.linesRead)
         }
     }
 

@@ -20,30 +20,36 @@ extension MediaParser {
             item.mediaSequence = mediaSequence(at: time)
             playlist.metadata[index] = item
         }
-        for index in newSignals.indices {
-            guard case .dateRange(let range) = newSignals[index].kind else { continue }
-            var signal = newSignals[index]
+        for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
+            guard case .dateRange(let range) = playlist.signals[index].kind else { continue }
+            var signal = playlist.signals[index]
             place(&signal, range)
-            newSignals[index] = signal
+            playlist.signals[index] = signal
         }
-        state.tail = TailCounts(signals: newSignals.count - mark.signals, dateRanges: playlist.dateRanges.count - mark.dateRanges,
+        state.tail = TailCounts(signals: playlist.signals.count - firstNewSignal - mark.signals, dateRanges: playlist.dateRanges.count - mark.dateRanges,
                                 metadata: playlist.metadata.count - mark.metadata,
                                 unknownTags: playlist.unknownTags.count - mark.unknownTags)
-        Self.feed(newSignals, into: &playlist, state: &state, tolerance: tolerance)
+        Self.feed(firstNewSignal..<playlist.signals.count, of: &playlist, state: &state, tolerance: tolerance)
     }
 
     /// Hands signals, in stream-time order, to the opportunity and blackout
     /// state machines and publishes what they formed.
     static func feed(_ signals: [AdSignal], into playlist: inout MediaPlaylist, state: inout MediaParserState,
                      tolerance: MediaDuration) {
+        let first = playlist.signals.count
         playlist.signals.append(contentsOf: signals)
-        let order = signals.indices.map { (time: sortTime(signals[$0]).ticks, line: signals[$0].line, index: $0) }
-            .sorted { $0.time != $1.time ? $0.time < $1.time : $0.line < $1.line }
-        for key in order {
-            let date = dateRangeStart(signals[key.index]) ?? playlist.dateAnchors.date(at: signals[key.index].time)
-            state.opportunities.handle(signals[key.index], at: date, tolerance: tolerance, warnings: &playlist.warnings)
-            if signals[key.index].cue != nil {
-                state.blackouts.handle(signals[key.index], at: date, tolerance: tolerance, warnings: &playlist.warnings)
+        feed(first..<playlist.signals.count, of: &playlist, state: &state, tolerance: tolerance)
+    }
+
+    /// The same, for signals already in the playlist.
+    static func feed(_ range: Range<Int>, of playlist: inout MediaPlaylist, state: inout MediaParserState,
+                     tolerance: MediaDuration) {
+        for index in order(of: playlist.signals, range) {
+            let signal = playlist.signals[index]
+            let date = signal.range?.startDate ?? playlist.dateAnchors.date(at: signal.time)
+            state.opportunities.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
+            if signal.cue != nil {
+                state.blackouts.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
             }
         }
         state.opportunities.expire(playlistEnd: StreamTime(ticks: state.time), tolerance: tolerance)
@@ -88,14 +94,36 @@ extension MediaParser {
         return time < segment.end ? segment.mediaSequence : segment.mediaSequence &+ 1
     }
 
+    /// The indices of `range` in stream-time order, ties by line. Signals come
+    /// nearly sorted (only date ranges are placed away from their line), so an
+    /// insertion sort does little more than one pass; past a budget of moves
+    /// (input made to defeat it) the general sort takes over.
+    private static func order(of signals: SlidingWindow<AdSignal>, _ range: Range<Int>) -> [Int] {
+        typealias Key = (time: Int64, line: Int, index: Int)
+        func before(_ lhs: Key, _ rhs: Key) -> Bool { lhs.time != rhs.time ? lhs.time < rhs.time : lhs.line < rhs.line }
+        var keys = range.map { (time: sortTime(signals[$0]).ticks, line: signals[$0].line, index: $0) }
+        var budget = 8 * keys.count + 64
+        insertion: for next in keys.indices.dropFirst() {
+            let key = keys[next]
+            var slot = next
+            while slot > 0, before(key, keys[slot - 1]) {
+                keys[slot] = keys[slot - 1]
+                slot -= 1
+                budget -= 1
+            }
+            keys[slot] = key
+            if budget < 0 {
+                keys.sort(by: before)
+                break insertion
+            }
+        }
+        return keys.map(\.index)
+    }
+
     /// Ends stated by a DATERANGE SCTE35-IN sort at the end, so they follow the break's other signals.
     private static func sortTime(_ signal: AdSignal) -> StreamTime {
-        if case .dateRange = signal.kind, signal.role == .end, let end = signal.endTime { return end }
+        if signal.range != nil, signal.role == .end, let end = signal.endTime { return end }
         return signal.time
     }
 
-    private static func dateRangeStart(_ signal: AdSignal) -> ProgramDateTime? {
-        if case .dateRange(let range) = signal.kind { return range.startDate }
-        return nil
-    }
 }

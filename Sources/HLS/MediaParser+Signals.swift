@@ -67,7 +67,7 @@ extension MediaParser {
             signal.cue = cue.withUTF8 { decoded(state.cache.decode(text: $0), line: line, tag: tag) }
         }
         signal.role = SignalRoles.role(of: signal)
-        newSignals.append(signal)
+        playlist.signals.append(signal)
     }
 
     mutating func dateRange(_ list: AttributeList, line: Int) throws(HLSError) {
@@ -88,11 +88,14 @@ extension MediaParser {
         }
         var signal = AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
                               mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
+        signal.range = AdSignal.RangeFacts(id: range.id, startDate: range.startDate,
+                                           plannedDuration: range.plannedDuration ?? range.duration,
+                                           isInterstitial: range.interstitial != nil)
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
             signal.cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
         signal.role = SignalRoles.role(of: signal)
-        newSignals.append(signal)
+        playlist.signals.append(signal)
     }
 
     mutating func addSignal(_ tag: String, _ kind: AdSignal.Kind, line: Int, payload: Range<Int>?) {
@@ -110,7 +113,7 @@ extension MediaParser {
             }
         }
         signal.role = SignalRoles.role(of: signal)
-        newSignals.append(signal)
+        playlist.signals.append(signal)
     }
 
     // MARK: - Helpers

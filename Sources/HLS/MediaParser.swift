@@ -56,8 +56,9 @@ struct MediaParser {
     var playlist: MediaPlaylist
     var state: MediaParserState
     var pending = PendingSegment()
-    /// Signals read by this run, in order, for the builders.
-    var newSignals: [AdSignal] = []
+    /// Where this run's signals start in ``MediaPlaylist/signals``; the
+    /// builders take them from there.
+    var firstNewSignal = 0
     /// Date ranges delivered as timed metadata, to place by START-DATE at the end.
     var dateRangeMetadata: [(index: Int, range: DateRange)] = []
     /// Collection sizes right after the last URI line.
@@ -79,7 +80,11 @@ struct MediaParser {
         self.playlist = playlist
         self.state = state
         mark = (0, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
+        firstNewSignal = playlist.signals.count
     }
+
+    /// The signals this run read.
+    var newSignals: Slice<SlidingWindow<AdSignal>> { playlist.signals[firstNewSignal...] }
 
     /// Reads lines from `start`, the first being line `firstLine`.
     mutating func parseLines(from start: Int, firstLine: Int) throws(HLSError) {
@@ -170,7 +175,7 @@ struct MediaParser {
         state.time += duration
         state.mediaSequence &+= 1
         pending = PendingSegment()
-        mark = (newSignals.count, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
+        mark = (playlist.signals.count - firstNewSignal, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
     }
 
     private mutating func deliverIfSubscribed(_ start: Int, _ colon: Int, _ valueStart: Int, _ end: Int, line: Int) {

@@ -56,7 +56,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             closeByStatedEnd(signal, index)
             return
         }
-        if let interstitial = Self.interstitial(signal) {
+        if signal.range?.isInterstitial == true, let interstitial = Self.interstitial(signal) {
             // An interstitial is scheduled beside the cue breaks, not inside them.
             append(signal, date: date, start: signal.time, joined: false)
             let index = opportunities.count - 1
@@ -106,10 +106,10 @@ struct OpportunityBuilder: Sendable, Hashable {
     }
 
     private mutating func end(_ signal: AdSignal, tolerance: MediaDuration, warnings: inout [HLSWarning]) {
-        let isDateRange = if case .dateRange = signal.kind { true } else { false }
+        let isDateRange = signal.range != nil
         let time = signal.endTime ?? signal.time
         let ids = signal.cue?.eventIDs ?? []
-        let rangeID = Self.dateRangeID(signal)
+        let rangeID = signal.range?.id
         let open = open.filter { !interstitialFlags[$0] }
         let target = open.last { index in
             rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
@@ -139,11 +139,11 @@ struct OpportunityBuilder: Sendable, Hashable {
     // MARK: - Pieces
 
     private func match(_ signal: AdSignal, tolerance: MediaDuration) -> Int? {
-        if let rangeID = Self.dateRangeID(signal),
+        if let rangeID = signal.range?.id,
            let index = opportunities.indices.last(where: { opportunities[$0].dateRangeIDs.contains(rangeID) }) {
             return index
         }
-        guard Self.interstitial(signal) == nil else { return nil }
+        guard signal.range?.isInterstitial != true else { return nil }
         var index = opportunities.count - 1
         while index >= 0, index >= opportunities.count - 16 {
             if !interstitialFlags[index], abs(opportunities[index].start.ticks - signal.time.ticks) <= tolerance.ticks {
@@ -173,14 +173,14 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     private mutating func append(_ signal: AdSignal, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
         var kind = PlacementOpportunity.Kind.splice
-        if case .dateRange(let range) = signal.kind, let interstitial = range.interstitial { kind = .interstitial(interstitial) }
+        if signal.range?.isInterstitial == true, let interstitial = Self.interstitial(signal) { kind = .interstitial(interstitial) }
         opportunities.append(PlacementOpportunity(
-            id: Self.dateRangeID(signal) ?? "break-\(signal.mediaSequence)", kind: kind, start: start,
+            id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: kind, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence, plannedDuration: nil, end: nil, ending: nil,
             sources: [], cue: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
         lastSeen.append(signal.time)
         positioned.append(false)
-        interstitialFlags.append(Self.interstitial(signal) != nil)
+        interstitialFlags.append(signal.range?.isInterstitial == true)
         open.append(opportunities.count - 1)
         merge(signal, into: opportunities.count - 1, date: date)
     }
@@ -189,16 +189,16 @@ struct OpportunityBuilder: Sendable, Hashable {
     private mutating func merge(_ signal: AdSignal, into index: Int, date: ProgramDateTime?) {
         addSource(signal, to: index)
         let isDateRange: Bool
-        if case .dateRange(let range) = signal.kind {
+        if let range = signal.range {
             isDateRange = true
             if !opportunities[index].dateRangeIDs.contains(range.id) {
                 if opportunities[index].dateRangeIDs.isEmpty { opportunities[index].id = range.id }
                 opportunities[index].dateRangeIDs.append(range.id)
             }
-            if let interstitial = range.interstitial { opportunities[index].kind = .interstitial(interstitial) }
-            if opportunities[index].plannedDuration == nil {
-                opportunities[index].plannedDuration = range.plannedDuration ?? range.duration
+            if range.isInterstitial, let interstitial = Self.interstitial(signal) {
+                opportunities[index].kind = .interstitial(interstitial)
             }
+            if opportunities[index].plannedDuration == nil { opportunities[index].plannedDuration = range.plannedDuration }
         } else {
             isDateRange = false
         }
@@ -239,10 +239,6 @@ struct OpportunityBuilder: Sendable, Hashable {
         closedIDs.append(opportunities[index].id)
     }
 
-    private static func dateRangeID(_ signal: AdSignal) -> String? {
-        if case .dateRange(let range) = signal.kind { return range.id }
-        return nil
-    }
 
     private static func plannedDuration(_ signal: AdSignal) -> MediaDuration? {
         switch signal.kind {
