@@ -69,6 +69,11 @@ public struct AdSignal: Sendable, Hashable {
         var startDate: ProgramDateTime?
         /// PLANNED-DURATION, else DURATION.
         var plannedDuration: MediaDuration?
+        /// END-DATE − START-DATE, else DURATION.
+        var length: MediaDuration?
+        /// CUE=PRE / CUE=POST.
+        var pre: Bool
+        var post: Bool
         var isInterstitial: Bool
     }
 }

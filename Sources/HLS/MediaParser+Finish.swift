@@ -20,8 +20,8 @@ extension MediaParser {
             item.mediaSequence = mediaSequence(at: time)
             playlist.metadata[index] = item
         }
-        for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
-            guard case .dateRange(let range) = playlist.signals[index].kind else { continue }
+        for index in firstNewSignal..<playlist.signals.count {
+            guard let range = playlist.signals[index].range else { continue }
             var signal = playlist.signals[index]
             place(&signal, range)
             playlist.signals[index] = signal
@@ -59,11 +59,11 @@ extension MediaParser {
 
     /// A DATERANGE applies at its START-DATE (or at the start or end for
     /// CUE=PRE/POST), wherever the tag sits.
-    private mutating func place(_ signal: inout AdSignal, _ range: DateRange) {
+    private mutating func place(_ signal: inout AdSignal, _ range: AdSignal.RangeFacts) {
         let firstStart = playlist.segments.first?.start ?? StreamTime(ticks: state.time)
-        if range.cue.contains("PRE") {
+        if range.pre {
             signal.time = firstStart
-        } else if range.cue.contains("POST") {
+        } else if range.post {
             signal.time = StreamTime(ticks: state.time)
         } else if let date = range.startDate {
             if let time = playlist.dateAnchors.time(of: date) {
@@ -72,11 +72,7 @@ extension MediaParser {
                 warn(signal.line, signal.tag, "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
             }
         }
-        if let endDate = range.endDate, let start = range.startDate {
-            signal.endTime = signal.time + MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)
-        } else if let duration = range.duration {
-            signal.endTime = signal.time + duration
-        }
+        if let length = range.length { signal.endTime = signal.time + length }
         signal.mediaSequence = mediaSequence(at: signal.time)
     }
 

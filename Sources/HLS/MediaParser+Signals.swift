@@ -88,13 +88,18 @@ extension MediaParser {
         }
         var signal = AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
                               mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
+        var length = range.duration
+        if let endDate = range.endDate, let start = range.startDate {
+            length = MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)
+        }
         signal.range = AdSignal.RangeFacts(id: range.id, startDate: range.startDate,
-                                           plannedDuration: range.plannedDuration ?? range.duration,
+                                           plannedDuration: range.plannedDuration ?? range.duration, length: length,
+                                           pre: range.cue.contains("PRE"), post: range.cue.contains("POST"),
                                            isInterstitial: range.interstitial != nil)
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
             signal.cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
-        signal.role = SignalRoles.role(of: signal)
+        signal.role = SignalRoles.role(of: range, cue: signal.cue)
         playlist.signals.append(signal)
     }
 

@@ -17,6 +17,8 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var interstitialFlags: [Bool] = []
     /// Indices of the open opportunities, ascending.
     private var open: [Int] = []
+    /// The latest opportunity each DATERANGE ID marked.
+    private var rangeIndex: [String: Int] = [:]
     /// Ids of opportunities that closed since the last ``takeClosed()``.
     private var closedIDs: [String] = []
 
@@ -139,8 +141,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     // MARK: - Pieces
 
     private func match(_ signal: AdSignal, tolerance: MediaDuration) -> Int? {
-        if let rangeID = signal.range?.id,
-           let index = opportunities.indices.last(where: { opportunities[$0].dateRangeIDs.contains(rangeID) }) {
+        if let rangeID = signal.range?.id, let index = rangeIndex[rangeID] {
             return index
         }
         guard signal.range?.isInterstitial != true else { return nil }
@@ -194,6 +195,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             if !opportunities[index].dateRangeIDs.contains(range.id) {
                 if opportunities[index].dateRangeIDs.isEmpty { opportunities[index].id = range.id }
                 opportunities[index].dateRangeIDs.append(range.id)
+                rangeIndex[range.id] = max(index, rangeIndex[range.id] ?? index)
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 opportunities[index].kind = .interstitial(interstitial)

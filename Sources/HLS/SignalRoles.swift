@@ -39,16 +39,20 @@ enum SignalRoles {
             if role == .start, let elapsed = tag.elapsed, elapsed.ticks > 0 { return .continuation }
             return role
         case .dateRange(let range):
-            if range.className == Interstitial.className { return .start }
-            // SCTE35-OUT/IN say which end of the range the cue marks; the cue
-            // itself says whether the range is an ad break at all (a program or
-            // chapter start is not).
-            let cue = signal.cue?.role
-            if signal.cue != nil, cue == nil { return .other }
-            if range.scte35Out != nil { return .start }
-            if range.scte35In != nil { return .end }
-            return cue ?? .other
+            return role(of: range, cue: signal.cue)
         }
+    }
+
+    static func role(of range: DateRange, cue decoded: DecodedCue?) -> AdSignal.Role {
+        if range.className == Interstitial.className { return .start }
+        // SCTE35-OUT/IN say which end of the range the cue marks; the cue
+        // itself says whether the range is an ad break at all (a program or
+        // chapter start is not).
+        let cue = decoded?.role
+        if decoded != nil, cue == nil { return .other }
+        if range.scte35Out != nil { return .start }
+        if range.scte35In != nil { return .end }
+        return cue ?? .other
     }
 
     /// The ad role a decoded cue states, if it states one.
