@@ -24,6 +24,7 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
     static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ProgramDateTime? {
         let start = range.lowerBound
         let end = range.upperBound
+        if end - start == 24, let date = canonical(UnsafeRawPointer(text.baseAddress! + start)) { return date }
         guard end - start >= 19 else { return nil }
         // Fixed positions: read every digit, then check them all at once.
         @inline(__always) func digit(_ offset: Int) -> Int64 { Int64(text[start + offset] &- 0x30) }
@@ -64,6 +65,37 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         let perSecond = Timescale.ticksPerSecond
         return ProgramDateTime(ticksSinceEpoch: seconds * perSecond + (fraction * perSecond + scale / 2) / scale)
+    }
+
+    /// `YYYY-MM-DDThh:mm:ss.sssZ`, the form packagers write on every segment,
+    /// checked and read eight bytes at a time; nil sends it to the general path.
+    private static func canonical(_ bytes: UnsafeRawPointer) -> ProgramDateTime? {
+        // Little-endian words; byte i of the text is bits 8i..<8i+8.
+        let words = (bytes.loadUnaligned(as: UInt64.self).littleEndian,
+                     bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian,
+                     bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian)
+        // Digit positions per word (0xFF) and the separators the rest must be.
+        let masks: (UInt64, UInt64, UInt64) = (0x00FF_FF00_FFFF_FFFF, 0xFFFF_00FF_FF00_FFFF, 0x00FF_FFFF_00FF_FF00)
+        let separators: (UInt64, UInt64, UInt64) = (0x2D00_002D_0000_0000, 0x0000_3A00_0054_0000, 0x5A00_0000_2E00_003A)
+        @inline(__always) func digits(_ word: UInt64, _ mask: UInt64, _ separator: UInt64) -> UInt64? {
+            let values = (word ^ 0x3030_3030_3030_3030) & mask
+            let notDigits = (values | (values &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 & mask
+            guard notDigits == 0, word & ~mask == separator else { return nil }
+            return values
+        }
+        guard let low = digits(words.0, masks.0, separators.0), let middle = digits(words.1, masks.1, separators.1),
+              let high = digits(words.2, masks.2, separators.2) else { return nil }
+        @inline(__always) func at(_ word: UInt64, _ index: Int) -> Int64 { Int64(truncatingIfNeeded: word >> (8 * index) & 0xFF) }
+        let year = at(low, 0) * 1_000 + at(low, 1) * 100 + at(low, 2) * 10 + at(low, 3)
+        let month = at(low, 5) * 10 + at(low, 6)
+        let day = at(middle, 0) * 10 + at(middle, 1)
+        let hour = at(middle, 3) * 10 + at(middle, 4)
+        let minute = at(middle, 6) * 10 + at(middle, 7)
+        let second = at(high, 1) * 10 + at(high, 2)
+        let millisecond = at(high, 4) * 100 + at(high, 5) * 10 + at(high, 6)
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return ProgramDateTime(ticksSinceEpoch: seconds * Timescale.ticksPerSecond + millisecond * (Timescale.ticksPerSecond / 1_000))
     }
 
     private static func zoneOffset(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {

@@ -1,3 +1,4 @@
+import Foundation
 import HLS
 import MediaTime
 import Testing
@@ -86,7 +87,38 @@ import Testing
             ("2022-06-10T03:31:00", nil),
             ("2022-13-10T03:31:00Z", nil),
             ("yesterday", nil),
+            // The 24-byte form has its own fast path; its near misses fall back or fail.
+            ("2022-06-10t03:31:00.189Z", "2022-06-10T03:31:00.189Z"),
+            ("2022-06-10 03:31:00.189z", "2022-06-10T03:31:00.189Z"),
+            ("2022-06-10T03:31:00,189Z", "2022-06-10T03:31:00.189Z"),
+            ("2022-06-10T03:31:60.999Z", "2022-06-10T03:32:00.999Z"),
+            ("2022-06-10T03:31:00.18xZ", nil),
+            ("2022-06-10T03:31:0:.189Z", nil),
+            ("2022-00-10T03:31:00.189Z", nil),
+            ("2022-06-32T03:31:00.189Z", nil),
+            ("2022-06-10T24:00:00.000Z", nil),
+            ("2022-06-10T03:60:00.000Z", nil),
+            ("2022/06/10T03:31:00.189Z", nil),
+            ("2022-06-10T03:31:00.189+", nil),
+            ("\u{7F}022-06-10T03:31:00.189Z", nil),
+            ("2022-06-10T03:31:00.1éZ", nil),
         ]
         for (text, expected) in table { #expect(ProgramDateTime(text)?.description == expected, "\(text)") }
+    }
+
+    @Test func programDateTime_canonicalFormAgreesWithFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for _ in 0..<2_000 {
+            // Whole milliseconds from year 1970 to 9999, so `description` writes the 24-byte form.
+            let milliseconds = Int64.random(in: 0..<253_402_300_800_000, using: &generator)
+            let date = ProgramDateTime(ticksSinceEpoch: milliseconds * 9_000)
+            let text = date.description
+            #expect(text.utf8.count == 24)
+            #expect(ProgramDateTime(text) == date, "\(text)")
+            let foundation = formatter.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1_000).rounded()) }
+            #expect(foundation == milliseconds, "\(text)")
+        }
     }
 }
