@@ -10,6 +10,10 @@ struct AttributeParser {
     /// are tolerated (real playlists have them); everything else is checked.
     func parse(_ range: Range<Int>) throws(HLSError) -> AttributeList {
         var attributes: [Attribute] = []
+        // One allocation: at most one attribute per comma, plus one.
+        var commas = 0
+        for index in range where text[index] == UInt8(ascii: ",") { commas += 1 }
+        attributes.reserveCapacity(min(commas + 1, 64))
         var index = range.lowerBound
         let end = range.upperBound
         while true {

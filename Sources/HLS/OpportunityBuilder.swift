@@ -112,11 +112,11 @@ struct OpportunityBuilder: Sendable, Hashable {
         let time = signal.endTime ?? signal.time
         let ids = signal.cue?.eventIDs ?? []
         let rangeID = signal.range?.id
-        let open = open.filter { !interstitialFlags[$0] }
+        let flags = interstitialFlags
         let target = open.last { index in
-            rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
-                || ids.contains { opportunities[index].eventIDs.contains($0) }
-        } ?? open.last
+            !flags[index] && (rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
+                || ids.contains { opportunities[index].eventIDs.contains($0) })
+        } ?? open.last { !flags[$0] }
         if let index = target {
             addSource(signal, to: index)
             if !isDateRange || !positioned[index] { close(index, at: max(time, opportunities[index].start), ending: .signal) }
@@ -179,6 +179,8 @@ struct OpportunityBuilder: Sendable, Hashable {
             id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: kind, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence, plannedDuration: nil, end: nil, ending: nil,
             sources: [], cue: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
+        // Room for the dialects of one break without regrowing.
+        opportunities[opportunities.count - 1].sources.reserveCapacity(4)
         lastSeen.append(signal.time)
         positioned.append(false)
         interstitialFlags.append(signal.range?.isInterstitial == true)
