@@ -20,11 +20,8 @@ extension MediaParser {
             item.mediaSequence = mediaSequence(at: time)
             playlist.metadata[index] = item
         }
-        for index in firstNewSignal..<playlist.signals.count {
-            guard let range = playlist.signals[index].range else { continue }
-            var signal = playlist.signals[index]
-            place(&signal, range)
-            playlist.signals[index] = signal
+        for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
+            place(index)
         }
         state.tail = TailCounts(signals: playlist.signals.count - firstNewSignal - mark.signals, dateRanges: playlist.dateRanges.count - mark.dateRanges,
                                 metadata: playlist.metadata.count - mark.metadata,
@@ -44,14 +41,15 @@ extension MediaParser {
     /// The same, for signals already in the playlist.
     static func feed(_ range: Range<Int>, of playlist: inout MediaPlaylist, state: inout MediaParserState,
                      tolerance: MediaDuration) {
+        var warnings: [HLSWarning] = []
         for index in order(of: playlist.signals, range) {
-            let signal = playlist.signals[index]
-            let date = signal.range?.startDate ?? playlist.dateAnchors.date(at: signal.time)
-            state.opportunities.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
-            if signal.cue != nil {
-                state.blackouts.handle(signal, at: date, tolerance: tolerance, warnings: &playlist.warnings)
+            let date = playlist.signals[index].range?.startDate ?? playlist.dateAnchors.date(at: playlist.signals[index].time)
+            state.opportunities.handle(playlist.signals[index], at: date, tolerance: tolerance, warnings: &warnings)
+            if playlist.signals[index].cue != nil {
+                state.blackouts.handle(playlist.signals[index], at: date, tolerance: tolerance, warnings: &warnings)
             }
         }
+        playlist.warnings += warnings
         state.opportunities.expire(playlistEnd: StreamTime(ticks: state.time), tolerance: tolerance)
         playlist.opportunities = state.opportunities.opportunities
         playlist.blackouts = state.blackouts.windows
@@ -59,35 +57,38 @@ extension MediaParser {
 
     /// A DATERANGE applies at its START-DATE (or at the start or end for
     /// CUE=PRE/POST), wherever the tag sits.
-    private mutating func place(_ signal: inout AdSignal, _ range: AdSignal.RangeFacts) {
+    private mutating func place(_ index: Int) {
+        guard let range = playlist.signals[index].range else { return }
         let firstStart = playlist.segments.first?.start ?? StreamTime(ticks: state.time)
+        var time = playlist.signals[index].time
         if range.pre {
-            signal.time = firstStart
+            time = firstStart
         } else if range.post {
-            signal.time = StreamTime(ticks: state.time)
+            time = StreamTime(ticks: state.time)
         } else if let date = range.startDate {
-            if let time = playlist.dateAnchors.time(of: date) {
-                signal.time = time
+            if let placed = playlist.dateAnchors.time(of: date) {
+                time = placed
             } else {
-                warn(signal.line, signal.tag, "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
+                warn(playlist.signals[index].line, playlist.signals[index].tag,
+                     "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
             }
         }
-        if let length = range.length { signal.endTime = signal.time + length }
-        signal.mediaSequence = mediaSequence(at: signal.time)
+        playlist.signals[index].time = time
+        if let length = range.length { playlist.signals[index].endTime = time + length }
+        playlist.signals[index].mediaSequence = mediaSequence(at: time)
     }
 
     /// The media sequence number of the segment holding `time`.
     private func mediaSequence(at time: StreamTime) -> UInt64 {
-        let segments = playlist.segments
         var low = 0
-        var high = segments.count
+        var high = playlist.segments.count
         while low < high {
             let middle = (low + high) / 2
-            if segments[middle].start <= time { low = middle + 1 } else { high = middle }
+            if playlist.segments[middle].start <= time { low = middle + 1 } else { high = middle }
         }
-        if low == 0 { return segments.first?.mediaSequence ?? state.mediaSequence }
-        let segment = segments[low - 1]
-        return time < segment.end ? segment.mediaSequence : segment.mediaSequence &+ 1
+        if low == 0 { return playlist.segments.first?.mediaSequence ?? state.mediaSequence }
+        let sequence = playlist.segments[low - 1].mediaSequence
+        return time < playlist.segments[low - 1].end ? sequence : sequence &+ 1
     }
 
     /// The indices of `range` in stream-time order, ties by line. Signals come
@@ -97,7 +98,7 @@ extension MediaParser {
     private static func order(of signals: SlidingWindow<AdSignal>, _ range: Range<Int>) -> [Int] {
         typealias Key = (time: Int64, line: Int, index: Int)
         func before(_ lhs: Key, _ rhs: Key) -> Bool { lhs.time != rhs.time ? lhs.time < rhs.time : lhs.line < rhs.line }
-        var keys = range.map { (time: sortTime(signals[$0]).ticks, line: signals[$0].line, index: $0) }
+        var keys = range.map { (time: sortTime(signals, $0).ticks, line: signals[$0].line, index: $0) }
         var budget = 8 * keys.count + 64
         insertion: for next in keys.indices.dropFirst() {
             let key = keys[next]
@@ -117,9 +118,9 @@ extension MediaParser {
     }
 
     /// Ends stated by a DATERANGE SCTE35-IN sort at the end, so they follow the break's other signals.
-    private static func sortTime(_ signal: AdSignal) -> StreamTime {
-        if signal.range != nil, signal.role == .end, let end = signal.endTime { return end }
-        return signal.time
+    private static func sortTime(_ signals: SlidingWindow<AdSignal>, _ index: Int) -> StreamTime {
+        if signals[index].range != nil, signals[index].role == .end, let end = signals[index].endTime { return end }
+        return signals[index].time
     }
 
 }

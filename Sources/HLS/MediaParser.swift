@@ -69,6 +69,7 @@ struct MediaParser {
     /// Lines this run looked at.
     var linesRead = 0
     var sawTargetDuration = false
+    var dayCache = ProgramDateTime.DayCache()
 
     init(text: UnsafeBufferPointer<UInt8>, chunk: UInt32, options: ParseOptions, playlist: MediaPlaylist,
          state: MediaParserState) {
@@ -140,7 +141,7 @@ struct MediaParser {
     }
 
     private mutating func programDateTime(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
-        guard let date = ProgramDateTime.parse(text, start..<end) else {
+        guard let date = ProgramDateTime.parse(text, start..<end, days: &dayCache) else {
             throw HLSError(.badValue, line: line, tag: "#EXT-X-PROGRAM-DATE-TIME",
                            "not an ISO 8601 date with a time zone: \"\(string(start, end))\"")
         }

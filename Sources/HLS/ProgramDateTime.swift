@@ -22,9 +22,21 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Parses the ISO 8601 form from bytes.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ProgramDateTime? {
+        var days = DayCache()
+        return parse(text, range, days: &days)
+    }
+
+    /// The day of the last canonical date read: consecutive segments share it.
+    struct DayCache {
+        var key: UInt64 = .max
+        var days: Int64 = 0
+    }
+
+    /// The same, remembering the day between calls.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, days: inout DayCache) -> ProgramDateTime? {
         let start = range.lowerBound
         let end = range.upperBound
-        if end - start == 24, let date = canonical(UnsafeRawPointer(text.baseAddress! + start)) { return date }
+        if end - start == 24, let date = canonical(UnsafeRawPointer(text.baseAddress! + start), days: &days) { return date }
         guard end - start >= 19 else { return nil }
         // Fixed positions: read every digit, then check them all at once.
         @inline(__always) func digit(_ offset: Int) -> Int64 { Int64(text[start + offset] &- 0x30) }
@@ -69,7 +81,7 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
 
     /// `YYYY-MM-DDThh:mm:ss.sssZ`, the form packagers write on every segment,
     /// checked and read eight bytes at a time; nil sends it to the general path.
-    private static func canonical(_ bytes: UnsafeRawPointer) -> ProgramDateTime? {
+    private static func canonical(_ bytes: UnsafeRawPointer, days cache: inout DayCache) -> ProgramDateTime? {
         // Little-endian words; byte i of the text is bits 8i..<8i+8.
         let words = (bytes.loadUnaligned(as: UInt64.self).littleEndian,
                      bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian,
@@ -94,7 +106,13 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
         let second = at(high, 1) * 10 + at(high, 2)
         let millisecond = at(high, 4) * 100 + at(high, 5) * 10 + at(high, 6)
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        // Year, month and day digits as one key (digit values are below 10,
+        // so the two day digits fit the separator bytes 4 and 7).
+        let key = low | (middle & 0xFF) << 32 | (middle >> 8 & 0xFF) << 56
+        if key != cache.key {
+            cache = DayCache(key: key, days: daysFromCivil(year: year, month: month, day: day))
+        }
+        let seconds = cache.days * 86_400 + hour * 3_600 + minute * 60 + second
         return ProgramDateTime(ticksSinceEpoch: seconds * Timescale.ticksPerSecond + millisecond * (Timescale.ticksPerSecond / 1_000))
     }
 

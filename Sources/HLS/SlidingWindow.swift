@@ -13,8 +13,9 @@ public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollectio
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.count - head }
     public subscript(position: Int) -> Element {
-        get { storage[head + position] }
-        set { storage[head + position] = newValue }
+        // Yielded in place, so reading one field of an element copies only that field.
+        _read { yield storage[head + position] }
+        _modify { yield &storage[head + position] }
     }
 
     mutating func append(_ element: Element) { storage.append(element) }

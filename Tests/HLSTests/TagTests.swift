@@ -106,6 +106,31 @@ import Testing
         for (text, expected) in table { #expect(ProgramDateTime(text)?.description == expected, "\(text)") }
     }
 
+    @Test func programDateTime_consecutiveSegmentsAcrossDaysMonthsAndYears() throws {
+        // The parser remembers the last day it read; dates that stay on it,
+        // step over midnight, month and year ends, or jump back must all read true.
+        var generator = SystemRandomNumberGenerator()
+        var milliseconds: Int64 = 1_767_225_000_000 // 2025-12-31T23:50:00Z
+        var expected: [ProgramDateTime] = []
+        var text = "#EXTM3U\n#EXT-X-TARGETDURATION:7\n"
+        for index in 0..<600 {
+            let step: Int64 = switch index % 3 {
+            case 0: 6_006
+            case 1: Int64.random(in: -172_800_000...172_800_000, using: &generator)
+            default: Int64.random(in: 0...90_000_000, using: &generator)
+            }
+            milliseconds += step
+            let date = ProgramDateTime(ticksSinceEpoch: milliseconds * 9_000)
+            expected.append(date)
+            text += "#EXT-X-PROGRAM-DATE-TIME:\(date)\n#EXTINF:6.006,\nsegment-\(index).ts\n"
+        }
+        let playlist = try PlaylistParser().parseMedia(text)
+        let read = playlist.segments.map(\.programDateTime)
+        let firstWrong = read.indices.first { read[$0] != expected[$0] }
+        #expect(read.count == expected.count && firstWrong == nil,
+                "segment \(firstWrong ?? -1): \(firstWrong.map { "\(String(describing: read[$0])) for \(expected[$0])" } ?? "")")
+    }
+
     @Test func programDateTime_canonicalFormAgreesWithFoundation() {
         var generator = SystemRandomNumberGenerator()
         let formatter = ISO8601DateFormatter()
