@@ -83,11 +83,7 @@ enum PlaylistSource {
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             return try await fetch(url, timeout: timeout)
         }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: source)))
-        } catch {
-            throw CLIError("cannot read \(source): \(error.localizedDescription)")
-        }
+        return try FileBytes.read(source)
     }
 
     private static func fetch(_ url: URL, timeout: Double) async throws -> [UInt8] {
