@@ -4,7 +4,7 @@ extension MediaParser {
     /// Every tag but the two per-segment ones, which have their own fast paths.
     mutating func other(_ tag: TagName, _ start: Int, _ colon: Int, _ valueStart: Int, _ end: Int,
                         line: Int) throws(HLSError) {
-        let name = string(start, colon)
+        let name = tag.rawValue
         func list() throws(HLSError) -> AttributeList { try attributes(valueStart, end, line: line, tag: name) }
         func integer() throws(HLSError) -> UInt64 {
             guard let value = Numbers.unsignedInteger(text, valueStart..<end) else {

@@ -1,27 +1,44 @@
 /// The tags the parser knows, and a fast lookup from a line's bytes.
-enum TagName: Sendable {
-    case extm3u, version, extinf, byteRange, discontinuity, key, map, programDateTime, dateRange, gap, bitrate
-    case part, partInf, preloadHint, skip, renditionReport, serverControl, mediaSequence, targetDuration
-    case discontinuitySequence, endList, playlistType, iFramesOnly, start, define, independentSegments
-    case streamInf, iFrameStreamInf, media, sessionData, sessionKey, contentSteering
-    case cueOut, cueOutCont, cueIn, oatcls, asset, scte35
-
-    static let names: [(String, TagName)] = [
-        ("#EXTM3U", .extm3u), ("#EXT-X-VERSION", .version), ("#EXTINF", .extinf), ("#EXT-X-BYTERANGE", .byteRange),
-        ("#EXT-X-DISCONTINUITY", .discontinuity), ("#EXT-X-KEY", .key), ("#EXT-X-MAP", .map),
-        ("#EXT-X-PROGRAM-DATE-TIME", .programDateTime), ("#EXT-X-DATERANGE", .dateRange), ("#EXT-X-GAP", .gap),
-        ("#EXT-X-BITRATE", .bitrate), ("#EXT-X-PART", .part), ("#EXT-X-PART-INF", .partInf),
-        ("#EXT-X-PRELOAD-HINT", .preloadHint), ("#EXT-X-SKIP", .skip), ("#EXT-X-RENDITION-REPORT", .renditionReport),
-        ("#EXT-X-SERVER-CONTROL", .serverControl), ("#EXT-X-MEDIA-SEQUENCE", .mediaSequence),
-        ("#EXT-X-TARGETDURATION", .targetDuration), ("#EXT-X-DISCONTINUITY-SEQUENCE", .discontinuitySequence),
-        ("#EXT-X-ENDLIST", .endList), ("#EXT-X-PLAYLIST-TYPE", .playlistType), ("#EXT-X-I-FRAMES-ONLY", .iFramesOnly),
-        ("#EXT-X-START", .start), ("#EXT-X-DEFINE", .define), ("#EXT-X-INDEPENDENT-SEGMENTS", .independentSegments),
-        ("#EXT-X-STREAM-INF", .streamInf), ("#EXT-X-I-FRAME-STREAM-INF", .iFrameStreamInf), ("#EXT-X-MEDIA", .media),
-        ("#EXT-X-SESSION-DATA", .sessionData), ("#EXT-X-SESSION-KEY", .sessionKey),
-        ("#EXT-X-CONTENT-STEERING", .contentSteering), ("#EXT-X-CUE-OUT", .cueOut),
-        ("#EXT-X-CUE-OUT-CONT", .cueOutCont), ("#EXT-X-CUE-IN", .cueIn), ("#EXT-OATCLS-SCTE35", .oatcls),
-        ("#EXT-X-ASSET", .asset), ("#EXT-X-SCTE35", .scte35),
-    ]
+enum TagName: String, Sendable, CaseIterable {
+    // The raw value is the name as written: a literal, so naming a tag allocates nothing.
+    case extm3u = "#EXTM3U"
+    case version = "#EXT-X-VERSION"
+    case extinf = "#EXTINF"
+    case byteRange = "#EXT-X-BYTERANGE"
+    case discontinuity = "#EXT-X-DISCONTINUITY"
+    case key = "#EXT-X-KEY"
+    case map = "#EXT-X-MAP"
+    case programDateTime = "#EXT-X-PROGRAM-DATE-TIME"
+    case dateRange = "#EXT-X-DATERANGE"
+    case gap = "#EXT-X-GAP"
+    case bitrate = "#EXT-X-BITRATE"
+    case part = "#EXT-X-PART"
+    case partInf = "#EXT-X-PART-INF"
+    case preloadHint = "#EXT-X-PRELOAD-HINT"
+    case skip = "#EXT-X-SKIP"
+    case renditionReport = "#EXT-X-RENDITION-REPORT"
+    case serverControl = "#EXT-X-SERVER-CONTROL"
+    case mediaSequence = "#EXT-X-MEDIA-SEQUENCE"
+    case targetDuration = "#EXT-X-TARGETDURATION"
+    case discontinuitySequence = "#EXT-X-DISCONTINUITY-SEQUENCE"
+    case endList = "#EXT-X-ENDLIST"
+    case playlistType = "#EXT-X-PLAYLIST-TYPE"
+    case iFramesOnly = "#EXT-X-I-FRAMES-ONLY"
+    case start = "#EXT-X-START"
+    case define = "#EXT-X-DEFINE"
+    case independentSegments = "#EXT-X-INDEPENDENT-SEGMENTS"
+    case streamInf = "#EXT-X-STREAM-INF"
+    case iFrameStreamInf = "#EXT-X-I-FRAME-STREAM-INF"
+    case media = "#EXT-X-MEDIA"
+    case sessionData = "#EXT-X-SESSION-DATA"
+    case sessionKey = "#EXT-X-SESSION-KEY"
+    case contentSteering = "#EXT-X-CONTENT-STEERING"
+    case cueOut = "#EXT-X-CUE-OUT"
+    case cueOutCont = "#EXT-X-CUE-OUT-CONT"
+    case cueIn = "#EXT-X-CUE-IN"
+    case oatcls = "#EXT-OATCLS-SCTE35"
+    case asset = "#EXT-X-ASSET"
+    case scte35 = "#EXT-X-SCTE35"
 
     /// Tags that describe the whole playlist and may appear before the first
     /// segment's tags (they do not start a segment's block).
@@ -64,7 +81,7 @@ struct TagTable: Sendable {
 
     private init() {
         var table = [[(bytes: [UInt8], tag: TagName)]](repeating: [], count: 33)
-        for (name, tag) in TagName.names { table[name.utf8.count].append((Array(name.utf8), tag)) }
+        for tag in TagName.allCases { table[tag.rawValue.utf8.count].append((Array(tag.rawValue.utf8), tag)) }
         byLength = table
     }
 
