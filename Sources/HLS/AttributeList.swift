@@ -24,23 +24,112 @@ public struct Attribute: Sendable, Hashable {
 /// Typed tags read their attributes through the typed accessors, which throw
 /// ``HLSError`` naming the line, the tag and the attribute when a value is not
 /// of its type.
+///
+/// The names and values are kept as bytes, back to back in one buffer, and
+/// typed values are read from those bytes: a list costs two allocations
+/// however many attributes it has, and a date, number or hex sequence never
+/// becomes a `String` on the way to its type.
 public struct AttributeList: Sendable, Hashable {
-    /// Every attribute, in the order written.
-    public var attributes: [Attribute]
+    /// Each name and its value (quoted strings without their quotes, variables
+    /// substituted), back to back.
+    private var storage: [UInt8]
+    /// Where each attribute's name and value are in `storage`, in order.
+    private var fields: [Field]
     /// Where the list was, for errors.
     let line: Int
     let tag: String
 
+    /// One attribute: its name is `storage[nameStart..<valueStart]`, its value
+    /// `storage[valueStart..<valueEnd]`.
+    struct Field: Sendable, Hashable {
+        var nameStart: UInt32
+        var valueStart: UInt32
+        var valueEnd: UInt32
+        var isQuoted: Bool
+    }
+
     /// Creates a list.
     public init(_ attributes: [Attribute], line: Int = 0, tag: String = "") {
+        storage = []
+        fields = []
+        self.line = line
+        self.tag = tag
         self.attributes = attributes
+    }
+
+    /// A list read by ``AttributeParser``.
+    init(storage: [UInt8], fields: [Field], line: Int, tag: String) {
+        self.storage = storage
+        self.fields = fields
         self.line = line
         self.tag = tag
     }
 
+    /// Every attribute, in the order written.
+    public var attributes: [Attribute] {
+        get { fields.indices.map { self[at: $0] } }
+        set {
+            storage = []
+            fields = []
+            fields.reserveCapacity(newValue.count)
+            for attribute in newValue {
+                let nameStart = UInt32(truncatingIfNeeded: storage.count)
+                storage.append(contentsOf: attribute.name.utf8)
+                let valueStart = UInt32(truncatingIfNeeded: storage.count)
+                storage.append(contentsOf: attribute.value.utf8)
+                fields.append(Field(nameStart: nameStart, valueStart: valueStart,
+                                    valueEnd: UInt32(truncatingIfNeeded: storage.count), isQuoted: attribute.isQuoted))
+            }
+        }
+    }
+
+    /// The number of attributes.
+    public var count: Int { fields.count }
+
     /// The attribute called `name`, if present.
     public subscript(name: String) -> Attribute? {
-        attributes.first { $0.name == name }
+        index(of: name).map { self[at: $0] }
+    }
+
+    /// The attribute at a position of ``attributes``.
+    subscript(at index: Int) -> Attribute {
+        Attribute(name: name(at: index), value: value(at: index), isQuoted: fields[index].isQuoted)
+    }
+
+    /// The position of the first attribute called `name`.
+    func index(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { wanted in
+            storage.withUnsafeBufferPointer { bytes in
+                fields.firstIndex { field in
+                    let length = Int(field.valueStart - field.nameStart)
+                    return length == wanted.count
+                        && (length == 0 || Bytes.equal(bytes.baseAddress! + Int(field.nameStart), wanted.baseAddress!, length))
+                }
+            }
+        }
+    }
+
+    func name(at index: Int) -> String { string(Int(fields[index].nameStart)..<Int(fields[index].valueStart)) }
+    func value(at index: Int) -> String { string(Int(fields[index].valueStart)..<Int(fields[index].valueEnd)) }
+    func isQuoted(at index: Int) -> Bool { fields[index].isQuoted }
+
+    /// The bytes of a name, for matching without a `String`.
+    func withName<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withBytes(Int(fields[index].nameStart)..<Int(fields[index].valueStart), body)
+    }
+
+    /// The bytes of a value, for reading a typed value without a `String`.
+    func withValue<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withBytes(Int(fields[index].valueStart)..<Int(fields[index].valueEnd), body)
+    }
+
+    private func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        withBytes(range) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The attributes whose names are not in `known`, for tags that type some of them.
@@ -52,87 +141,102 @@ public struct AttributeList: Sendable, Hashable {
         HLSError(kind, line: line, tag: tag, message)
     }
 
-    /// A quoted-string attribute.
-    func quoted(_ name: String) throws(HLSError) -> String? { try quoted(name, self[name]) }
+    /// The attribute as written, for error messages.
+    private func text(at index: Int) -> String { self[at: index].text }
 
-    /// The same, for an attribute already looked up.
-    func quoted(_ name: String, _ attribute: Attribute?) throws(HLSError) -> String? {
-        guard let attribute else { return nil }
-        guard attribute.isQuoted else { throw error(.badValue, "\(name) must be a quoted string, not \(attribute.value)") }
-        return attribute.value
+    /// A quoted-string attribute.
+    func quoted(_ name: String) throws(HLSError) -> String? { try quoted(name, at: index(of: name)) }
+
+    /// The same, for an attribute already found.
+    func quoted(_ name: String, at index: Int?) throws(HLSError) -> String? {
+        guard let index else { return nil }
+        guard fields[index].isQuoted else { throw error(.badValue, "\(name) must be a quoted string, not \(value(at: index))") }
+        return value(at: index)
     }
 
     /// A quoted-string attribute that must be present.
-    func requiredQuoted(_ name: String) throws(HLSError) -> String { try requiredQuoted(name, self[name]) }
+    func requiredQuoted(_ name: String) throws(HLSError) -> String { try requiredQuoted(name, at: index(of: name)) }
 
-    /// The same, for an attribute already looked up.
-    func requiredQuoted(_ name: String, _ attribute: Attribute?) throws(HLSError) -> String {
-        guard let value = try quoted(name, attribute) else { throw error(.missingAttribute, "\(name) is required") }
+    /// The same, for an attribute already found.
+    func requiredQuoted(_ name: String, at index: Int?) throws(HLSError) -> String {
+        guard let value = try quoted(name, at: index) else { throw error(.missingAttribute, "\(name) is required") }
         return value
     }
 
     /// An enumerated-string attribute.
-    func enumerated(_ name: String) throws(HLSError) -> String? { try enumerated(name, self[name]) }
+    func enumerated(_ name: String) throws(HLSError) -> String? { try enumerated(name, at: index(of: name)) }
 
-    /// The same, for an attribute already looked up.
-    func enumerated(_ name: String, _ attribute: Attribute?) throws(HLSError) -> String? {
-        guard let attribute else { return nil }
-        guard !attribute.isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
-        return attribute.value
+    /// The same, for an attribute already found.
+    func enumerated(_ name: String, at index: Int?) throws(HLSError) -> String? {
+        guard let index else { return nil }
+        guard !fields[index].isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
+        return value(at: index)
+    }
+
+    /// Whether an enumerated-string attribute is exactly `expected`.
+    func enumerated(_ name: String, at index: Int?, is expected: StaticString) throws(HLSError) -> Bool {
+        guard let index else { return false }
+        guard !fields[index].isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
+        return withValue(at: index) { value in
+            value.count == expected.utf8CodeUnitCount
+                && (value.isEmpty || Bytes.equal(value.baseAddress!, expected.utf8Start, value.count))
+        }
     }
 
     /// A decimal-integer attribute.
     func integer(_ name: String) throws(HLSError) -> UInt64? {
-        guard let attribute = self[name] else { return nil }
-        guard !attribute.isQuoted, let value = Numbers.unsignedInteger(attribute.value) else {
-            throw error(.badValue, "\(name) must be a decimal integer, not \(attribute.text)")
+        guard let index = index(of: name) else { return nil }
+        guard !fields[index].isQuoted,
+              let value = withValue(at: index, { Numbers.unsignedInteger($0, 0..<$0.count) }) else {
+            throw error(.badValue, "\(name) must be a decimal integer, not \(text(at: index))")
         }
         return value
     }
 
     /// A decimal-floating-point attribute (signed when `signed`), as ticks.
     func ticks(_ name: String, signed: Bool = false) throws(HLSError) -> Int64? {
-        try ticks(name, self[name], signed: signed)
+        try ticks(name, at: index(of: name), signed: signed)
     }
 
-    /// The same, for an attribute already looked up.
-    func ticks(_ name: String, _ attribute: Attribute?, signed: Bool = false) throws(HLSError) -> Int64? {
-        guard let attribute else { return nil }
-        guard !attribute.isQuoted, let value = Numbers.ticks(attribute.value, signed: signed) else {
-            throw error(.badValue, "\(name) must be a decimal number, not \(attribute.text)")
+    /// The same, for an attribute already found.
+    func ticks(_ name: String, at index: Int?, signed: Bool = false) throws(HLSError) -> Int64? {
+        guard let index else { return nil }
+        guard !fields[index].isQuoted,
+              let value = withValue(at: index, { Numbers.ticks($0, 0..<$0.count, signed: signed) }) else {
+            throw error(.badValue, "\(name) must be a decimal number, not \(text(at: index))")
         }
         return value
     }
 
     /// A decimal-floating-point attribute as a Double (frame rates, scores).
     func double(_ name: String) throws(HLSError) -> Double? {
-        guard let attribute = self[name] else { return nil }
-        guard !attribute.isQuoted, let value = Double(attribute.value), value.isFinite else {
-            throw error(.badValue, "\(name) must be a decimal number, not \(attribute.text)")
+        guard let index = index(of: name) else { return nil }
+        guard !fields[index].isQuoted, let value = Double(value(at: index)), value.isFinite else {
+            throw error(.badValue, "\(name) must be a decimal number, not \(text(at: index))")
         }
         return value
     }
 
     /// A hexadecimal-sequence attribute (`0x...`), as bytes.
-    func hex(_ name: String) throws(HLSError) -> [UInt8]? { try hex(name, self[name]) }
+    func hex(_ name: String) throws(HLSError) -> [UInt8]? { try hex(name, at: index(of: name)) }
 
-    /// The same, for an attribute already looked up.
-    func hex(_ name: String, _ attribute: Attribute?) throws(HLSError) -> [UInt8]? {
-        guard let attribute else { return nil }
-        guard !attribute.isQuoted, let bytes = Self.hexBytes(attribute.value) else {
-            throw error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(attribute.text)")
+    /// The same, for an attribute already found.
+    func hex(_ name: String, at index: Int?) throws(HLSError) -> [UInt8]? {
+        guard let index else { return nil }
+        guard !fields[index].isQuoted, let bytes = withValue(at: index, Self.hexBytes) else {
+            throw error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(text(at: index))")
         }
         return bytes
     }
 
     /// A decimal-resolution attribute (`1920x1080`).
     func resolution(_ name: String) throws(HLSError) -> Resolution? {
-        guard let attribute = self[name] else { return nil }
-        let parts = attribute.value.split(separator: "x", omittingEmptySubsequences: false)
-        guard !attribute.isQuoted, parts.count == 2,
+        guard let index = index(of: name) else { return nil }
+        let parts = value(at: index).split(separator: "x", omittingEmptySubsequences: false)
+        guard !fields[index].isQuoted, parts.count == 2,
               let width = Numbers.unsignedInteger(String(parts[0])),
               let height = Numbers.unsignedInteger(String(parts[1])) else {
-            throw error(.badValue, "\(name) must be a resolution like 1920x1080, not \(attribute.text)")
+            throw error(.badValue, "\(name) must be a resolution like 1920x1080, not \(text(at: index))")
         }
         return Resolution(width: width, height: height)
     }
@@ -149,33 +253,42 @@ public struct AttributeList: Sendable, Hashable {
 
     static func hexBytes(_ text: String) -> [UInt8]? {
         var copy = text
-        return copy.withUTF8 { utf8 -> [UInt8]? in
-            guard utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] | 0x20 == UInt8(ascii: "x") else { return nil }
-            let count = utf8.count - 2
-            var bad = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: (count + 1) / 2) { buffer, initialized in
+        return copy.withUTF8(hexBytes)
+    }
+
+    /// The bytes of a hexadecimal-sequence (`0x` then hex digits, an odd count
+    /// read as if led by a zero), or nil when it is not one.
+    static func hexBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] | 0x20 == UInt8(ascii: "x") else { return nil }
+        let count = utf8.count - 2
+        var bad: UInt8 = 0
+        let bytes = hexDigits.withUnsafeBufferPointer { digits in
+            [UInt8](unsafeUninitializedCapacity: (count + 1) / 2) { buffer, initialized in
                 var index = 2
                 var out = 0
                 if count % 2 == 1 {
-                    let low = hexValue(utf8[2]) ?? 0xFF
-                    bad = low == 0xFF
-                    buffer[0] = low
+                    let low = digits[Int(utf8[2])]
+                    bad |= low
+                    buffer[0] = low & 0x0F
                     index = 3
                     out = 1
                 }
                 while index < utf8.count {
-                    let high = hexValue(utf8[index]) ?? 0xFF
-                    let low = hexValue(utf8[index + 1]) ?? 0xFF
-                    bad = bad || high == 0xFF || low == 0xFF
+                    let high = digits[Int(utf8[index])]
+                    let low = digits[Int(utf8[index + 1])]
+                    bad |= high | low
                     buffer[out] = high << 4 | low & 0x0F
                     index += 2
                     out += 1
                 }
                 initialized = out
             }
-            return bad ? nil : bytes
         }
+        return bad & 0xF0 != 0 ? nil : bytes
     }
+
+    /// Each byte's hex digit value, or 0xFF for a byte that is not a hex digit.
+    private static let hexDigits: [UInt8] = (0...255).map { hexValue(UInt8($0)) ?? 0xFF }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -36,14 +36,14 @@ public struct DateRange: Sendable, Hashable {
 
     init(_ list: AttributeList) throws(HLSError) {
         let known = Known(list)
-        id = try list.requiredQuoted("ID", known.id)
-        className = try list.quoted("CLASS", known.className)
+        id = try list.requiredQuoted("ID", at: known.id)
+        className = try list.quoted("CLASS", at: known.className)
         startDate = try Self.date(list, "START-DATE", known.startDate)
         endDate = try Self.date(list, "END-DATE", known.endDate)
-        cue = try list.quoted("CUE", known.cue).map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? []
-        duration = try list.ticks("DURATION", known.duration).map(MediaDuration.init(ticks:))
-        plannedDuration = try list.ticks("PLANNED-DURATION", known.plannedDuration).map(MediaDuration.init(ticks:))
-        endOnNext = try list.enumerated("END-ON-NEXT", known.endOnNext) == "YES"
+        cue = try list.quoted("CUE", at: known.cue).map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? []
+        duration = try list.ticks("DURATION", at: known.duration).map(MediaDuration.init(ticks:))
+        plannedDuration = try list.ticks("PLANNED-DURATION", at: known.plannedDuration).map(MediaDuration.init(ticks:))
+        endOnNext = try list.enumerated("END-ON-NEXT", at: known.endOnNext, is: "YES")
         var problems: [String] = []
         scte35Command = try Self.scte35(list, "SCTE35-CMD", known.scte35Command, &problems)
         scte35Out = try Self.scte35(list, "SCTE35-OUT", known.scte35Out, &problems)
@@ -60,55 +60,65 @@ public struct DateRange: Sendable, Hashable {
         }
     }
 
-    /// The first occurrence of each attribute the range types, found in one pass.
+    /// Where the first occurrence of each attribute the range types is, found
+    /// in one pass over the names' bytes.
     private struct Known {
-        var id, className, startDate, endDate, cue, duration, plannedDuration, endOnNext: Attribute?
-        var scte35Command, scte35Out, scte35In: Attribute?
+        var id, className, startDate, endDate, cue, duration, plannedDuration, endOnNext: Int?
+        var scte35Command, scte35Out, scte35In: Int?
         var hasClientAttributes = false
 
         init(_ list: AttributeList) {
-            for attribute in list.attributes {
-                let name = attribute.name
-                let utf8 = name.utf8
-                guard let first = utf8.first else { continue }
-                if first == UInt8(ascii: "X"), utf8.dropFirst().first == UInt8(ascii: "-") {
-                    hasClientAttributes = true
-                    continue
-                }
-                switch (utf8.count, first) {
-                case (2, UInt8(ascii: "I")) where name == "ID": id = id ?? attribute
-                case (5, UInt8(ascii: "C")) where name == "CLASS": className = className ?? attribute
-                case (10, UInt8(ascii: "S")) where name == "START-DATE": startDate = startDate ?? attribute
-                case (10, UInt8(ascii: "S")) where name == "SCTE35-CMD": scte35Command = scte35Command ?? attribute
-                case (10, UInt8(ascii: "S")) where name == "SCTE35-OUT": scte35Out = scte35Out ?? attribute
-                case (9, UInt8(ascii: "S")) where name == "SCTE35-IN": scte35In = scte35In ?? attribute
-                case (8, UInt8(ascii: "E")) where name == "END-DATE": endDate = endDate ?? attribute
-                case (3, UInt8(ascii: "C")) where name == "CUE": cue = cue ?? attribute
-                case (8, UInt8(ascii: "D")) where name == "DURATION": duration = duration ?? attribute
-                case (16, UInt8(ascii: "P")) where name == "PLANNED-DURATION": plannedDuration = plannedDuration ?? attribute
-                case (11, UInt8(ascii: "E")) where name == "END-ON-NEXT": endOnNext = endOnNext ?? attribute
-                default: break
-                }
+            for index in 0..<list.count {
+                list.withName(at: index) { name in note(name, index) }
+            }
+        }
+
+        private mutating func note(_ name: UnsafeBufferPointer<UInt8>, _ index: Int) {
+            guard let first = name.first else { return }
+            if first == UInt8(ascii: "X"), name.count > 1, name[1] == UInt8(ascii: "-") {
+                hasClientAttributes = true
+                return
+            }
+            func `is`(_ wanted: StaticString) -> Bool {
+                name.count == wanted.utf8CodeUnitCount && Bytes.equal(name.baseAddress!, wanted.utf8Start, name.count)
+            }
+            func keep(_ slot: inout Int?) { if slot == nil { slot = index } }
+            switch (name.count, first) {
+            case (2, UInt8(ascii: "I")) where `is`("ID"): keep(&id)
+            case (5, UInt8(ascii: "C")) where `is`("CLASS"): keep(&className)
+            case (10, UInt8(ascii: "S")) where `is`("START-DATE"): keep(&startDate)
+            case (10, UInt8(ascii: "S")) where `is`("SCTE35-CMD"): keep(&scte35Command)
+            case (10, UInt8(ascii: "S")) where `is`("SCTE35-OUT"): keep(&scte35Out)
+            case (9, UInt8(ascii: "S")) where `is`("SCTE35-IN"): keep(&scte35In)
+            case (8, UInt8(ascii: "E")) where `is`("END-DATE"): keep(&endDate)
+            case (3, UInt8(ascii: "C")) where `is`("CUE"): keep(&cue)
+            case (8, UInt8(ascii: "D")) where `is`("DURATION"): keep(&duration)
+            case (16, UInt8(ascii: "P")) where `is`("PLANNED-DURATION"): keep(&plannedDuration)
+            case (11, UInt8(ascii: "E")) where `is`("END-ON-NEXT"): keep(&endOnNext)
+            default: break
             }
         }
     }
 
     /// SCTE35-* is a hexadecimal-sequence; real packagers also quote it, which is tolerated.
-    private static func scte35(_ list: AttributeList, _ name: String, _ attribute: Attribute?,
+    private static func scte35(_ list: AttributeList, _ name: String, _ index: Int?,
                                _ problems: inout [String]) throws(HLSError) -> [UInt8]? {
-        guard let attribute else { return nil }
-        guard attribute.isQuoted else { return try list.hex(name, attribute) }
-        guard let bytes = AttributeList.hexBytes(attribute.value) else {
-            throw list.error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(attribute.text)")
+        guard let index else { return nil }
+        guard list.isQuoted(at: index) else { return try list.hex(name, at: index) }
+        guard let bytes = list.withValue(at: index, AttributeList.hexBytes) else {
+            throw list.error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(list[at: index].text)")
         }
         problems.append("\(name) is quoted; a hexadecimal-sequence has no quotes")
         return bytes
     }
 
-    private static func date(_ list: AttributeList, _ name: String, _ attribute: Attribute?) throws(HLSError) -> ProgramDateTime? {
-        guard let text = try list.quoted(name, attribute) else { return nil }
-        guard let date = ProgramDateTime(text) else {
-            throw list.error(.badValue, "\(name) must be an ISO 8601 date with a time zone, not \(text)")
+    private static func date(_ list: AttributeList, _ name: String, _ index: Int?) throws(HLSError) -> ProgramDateTime? {
+        guard let index else { return nil }
+        guard list.isQuoted(at: index) else {
+            throw list.error(.badValue, "\(name) must be a quoted string, not \(list.value(at: index))")
+        }
+        guard let date = list.withValue(at: index, { ProgramDateTime.parse($0, 0..<$0.count) }) else {
+            throw list.error(.badValue, "\(name) must be an ISO 8601 date with a time zone, not \(list.value(at: index))")
         }
         return date
     }
