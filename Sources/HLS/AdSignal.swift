@@ -45,6 +45,9 @@ public struct AdSignal: Sendable, Hashable {
         indirect case dateRange(DateRange)
     }
 
+    /// Where the signal came from, as opportunities and blackouts cite it.
+    var source: SignalSource { SignalSource(tag: tag, line: line, time: time) }
+
     /// What the signal does to a break.
     public enum Role: Sendable, Hashable {
         /// A break starts here.

@@ -12,10 +12,10 @@ internal import SCTE35
 struct BlackoutTracker: Sendable, Hashable {
     private(set) var windows: [BlackoutWindow] = []
 
-    mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
+    /// Feeds the cue of one signal, `source` saying where it was.
+    mutating func handle(_ cue: DecodedCue, from source: SignalSource, at date: ProgramDateTime?, tolerance: MediaDuration,
                          warnings: inout [HLSWarning]) {
-        guard let cue = signal.cue, !cue.segmentations.isEmpty else { return }
-        let source = SignalSource(tag: signal.tag, line: signal.line, time: signal.time)
+        guard !cue.segmentations.isEmpty else { return }
         for segmentation in cue.segmentations {
             let type = segmentation.typeID
             let id = segmentation.eventID
@@ -26,7 +26,7 @@ struct BlackoutTracker: Sendable, Hashable {
                 close(id: id, source: source, tolerance: tolerance, warn: restricted, warnings: &warnings)
             } else if type == SignalRoles.blackoutOverrideType {
                 guard let index = windows.indices.last(where: { windows[$0].isOpen }) else {
-                    warnings.append(HLSWarning(line: signal.line, tag: signal.tag, "a blackout override with no blackout in force"))
+                    warnings.append(HLSWarning(line: source.line, tag: source.tag, "a blackout override with no blackout in force"))
                     continue
                 }
                 finish(index, at: source)

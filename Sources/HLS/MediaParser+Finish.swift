@@ -42,11 +42,14 @@ extension MediaParser {
     static func feed(_ range: Range<Int>, of playlist: inout MediaPlaylist, state: inout MediaParserState,
                      tolerance: MediaDuration) {
         var warnings: [HLSWarning] = []
+        // Each signal is lent to the builders in place, not copied.
+        let (signals, offset) = playlist.signals.elements
         for index in order(of: playlist.signals, range) {
-            let date = playlist.signals[index].range?.startDate ?? playlist.dateAnchors.date(at: playlist.signals[index].time)
-            state.opportunities.handle(playlist.signals[index], at: date, tolerance: tolerance, warnings: &warnings)
-            if playlist.signals[index].cue != nil {
-                state.blackouts.handle(playlist.signals[index], at: date, tolerance: tolerance, warnings: &warnings)
+            let date = signals[offset + index].range?.startDate ?? playlist.dateAnchors.date(at: signals[offset + index].time)
+            state.opportunities.handle(signals[offset + index], at: date, tolerance: tolerance, warnings: &warnings)
+            if let cue = signals[offset + index].cue {
+                state.blackouts.handle(cue, from: signals[offset + index].source, at: date, tolerance: tolerance,
+                                       warnings: &warnings)
             }
         }
         playlist.warnings += warnings

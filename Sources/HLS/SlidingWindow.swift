@@ -18,6 +18,11 @@ public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollectio
         _modify { yield &storage[head + position] }
     }
 
+    /// The elements as a slice of the storage (its indices offset by `head`);
+    /// a constant slice lends its elements in place where this window's
+    /// subscript may copy them.
+    var elements: (slice: ArraySlice<Element>, offset: Int) { (storage[head...], head) }
+
     mutating func append(_ element: Element) { storage.append(element) }
 
     mutating func append(contentsOf elements: some Sequence<Element>) { storage.append(contentsOf: elements) }
