@@ -170,27 +170,27 @@ public struct Interstitial: Sendable, Hashable {
 
     init(_ range: DateRange) {
         var problems: [String] = []
-        func value(_ name: String) -> Attribute? { range.clientAttributes.first { $0.name == name } }
+        let attributes = range.attributes
         func duration(_ name: String) -> MediaDuration? {
-            guard let attribute = value(name) else { return nil }
-            guard !attribute.isQuoted, let ticks = Numbers.ticks(attribute.value, signed: true) else {
-                problems.append("\(name) must be a decimal number, not \(attribute.text)")
+            guard let index = attributes.index(of: name) else { return nil }
+            guard !attributes.isQuoted(at: index),
+                  let ticks = attributes.withValue(at: index, { Numbers.ticks($0, 0..<$0.count, signed: true) }) else {
+                problems.append("\(name) must be a decimal number, not \(attributes[at: index].text)")
                 return nil
             }
             return MediaDuration(ticks: ticks)
         }
-        func list(_ name: String) -> [String] {
-            value(name)?.value.split(separator: ",").map { $0.trimmingSpaces } ?? []
-        }
-        assetURI = value("X-ASSET-URI")?.value
-        assetList = value("X-ASSET-LIST")?.value
+        func value(_ name: String) -> String? { attributes.index(of: name).map(attributes.value(at:)) }
+        func list(_ name: String) -> [String] { value(name)?.split(separator: ",").map { $0.trimmingSpaces } ?? [] }
+        assetURI = value("X-ASSET-URI")
+        assetList = value("X-ASSET-LIST")
         resumeOffset = duration("X-RESUME-OFFSET")
         playoutLimit = duration("X-PLAYOUT-LIMIT")
         snap = list("X-SNAP")
         restrict = list("X-RESTRICT")
-        timelineOccupies = value("X-TIMELINE-OCCUPIES")?.value
-        timelineStyle = value("X-TIMELINE-STYLE")?.value
-        contentMayVary = value("X-CONTENT-MAY-VARY").map { $0.value == "YES" }
+        timelineOccupies = value("X-TIMELINE-OCCUPIES")
+        timelineStyle = value("X-TIMELINE-STYLE")
+        contentMayVary = value("X-CONTENT-MAY-VARY").map { $0 == "YES" }
         cue = range.cue
         if assetURI == nil, assetList == nil { problems.append("neither X-ASSET-URI nor X-ASSET-LIST is given") }
         if assetURI != nil, assetList != nil { problems.append("both X-ASSET-URI and X-ASSET-LIST are given") }

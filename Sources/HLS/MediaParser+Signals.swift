@@ -86,26 +86,27 @@ extension MediaParser {
             }
             return
         }
-        var signal = AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
-                              mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
         var length = range.duration
         if let endDate = range.endDate, let start = range.startDate {
             length = MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)
         }
-        signal.range = AdSignal.RangeFacts(id: range.id, startDate: range.startDate,
-                                           plannedDuration: range.plannedDuration ?? range.duration, length: length,
-                                           pre: range.cue.contains("PRE"), post: range.cue.contains("POST"),
-                                           isInterstitial: range.interstitial != nil)
+        let facts = AdSignal.RangeFacts(id: range.id, startDate: range.startDate,
+                                        plannedDuration: range.plannedDuration ?? range.duration, length: length,
+                                        pre: range.cue.contains("PRE"), post: range.cue.contains("POST"),
+                                        isInterstitial: range.interstitial != nil)
+        var cue: DecodedCue?
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
-            signal.cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
+            cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
-        signal.role = SignalRoles.role(of: range, cue: signal.cue)
-        playlist.signals.append(signal)
+        let role = SignalRoles.role(of: range, cue: cue)
+        // Built in the append, so the signal is moved into the window rather than copied.
+        playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
+                                         mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,
+                                         role: role, range: facts))
     }
 
     mutating func addSignal(_ tag: String, _ kind: AdSignal.Kind, line: Int, payload: Range<Int>?) {
-        var signal = AdSignal(tag: tag, kind: kind, time: StreamTime(ticks: state.time),
-                              mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
+        var cue: DecodedCue?
         if let payload {
             var range = payload
             if range.count >= 2, base[range.lowerBound] == UInt8(ascii: "\""), base[range.upperBound - 1] == UInt8(ascii: "\"") {
@@ -114,11 +115,13 @@ extension MediaParser {
             if range.isEmpty {
                 warn(line, tag, "an empty SCTE-35 payload")
             } else {
-                signal.cue = decoded(state.cache.decode(text: UnsafeBufferPointer(rebasing: text[range])), line: line, tag: tag)
+                cue = decoded(state.cache.decode(text: UnsafeBufferPointer(rebasing: text[range])), line: line, tag: tag)
             }
         }
-        signal.role = SignalRoles.role(of: signal)
-        playlist.signals.append(signal)
+        // Built in the append, so the signal is moved into the window rather than copied.
+        playlist.signals.append(AdSignal(tag: tag, kind: kind, time: StreamTime(ticks: state.time),
+                                         mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,
+                                         role: SignalRoles.role(of: kind, cue: cue)))
     }
 
     // MARK: - Helpers

@@ -17,8 +17,10 @@ enum SignalRoles {
     /// Program Blackout Override: lifts the blackout in force.
     static let blackoutOverrideType: UInt8 = 0x18
 
-    static func role(of signal: AdSignal) -> AdSignal.Role {
-        switch signal.kind {
+    static func role(of signal: AdSignal) -> AdSignal.Role { role(of: signal.kind, cue: signal.cue) }
+
+    static func role(of kind: AdSignal.Kind, cue decoded: DecodedCue?) -> AdSignal.Role {
+        switch kind {
         case .cueOut: return .start
         case .cueOutContinued: return .continuation
         case .cueIn: return .end
@@ -26,7 +28,7 @@ enum SignalRoles {
         case .oatcls:
             // The tag marks a cue-out by convention; a cue that decodes and is
             // not about ads (a program start, say) is not one.
-            guard let cue = signal.cue else { return .start }
+            guard let cue = decoded else { return .start }
             return cue.role ?? .other
         case .scte35(let tag):
             switch tag.cueOut {
@@ -35,11 +37,11 @@ enum SignalRoles {
             default: break
             }
             if tag.cueIn { return .end }
-            guard let role = signal.cue?.role else { return .other }
+            guard let role = decoded?.role else { return .other }
             if role == .start, let elapsed = tag.elapsed, elapsed.ticks > 0 { return .continuation }
             return role
         case .dateRange(let range):
-            return role(of: range, cue: signal.cue)
+            return role(of: range, cue: decoded)
         }
     }
 
