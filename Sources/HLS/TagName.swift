@@ -72,27 +72,76 @@ enum TagName: String, Sendable, CaseIterable {
     }
 }
 
-/// Finds a tag by its name's bytes: candidates grouped by length, compared
-/// word by word, so a lookup costs a handful of instructions.
+/// Finds a tag by its name's bytes: an open-addressed table keyed by the
+/// name's length and last eight bytes, then one compare of the whole name, so
+/// a lookup costs a load, a multiply and a compare or two.
 struct TagTable: Sendable {
-    private let byLength: [[(bytes: [UInt8], tag: TagName)]]
+    /// 1 + an index into `tags`, or 0 for an empty place.
+    private let places: [UInt8]
+    private let tags: [TagName]
+    private let keys: [UInt64]
+    /// The names back to back; `nameStarts[i]` is where tag `i`'s starts.
+    private let names: [UInt8]
+    private let nameStarts: [Int]
+    private static let placeCount = 256
 
     static let shared = TagTable()
 
     private init() {
-        var table = [[(bytes: [UInt8], tag: TagName)]](repeating: [], count: 33)
-        for tag in TagName.allCases { table[tag.rawValue.utf8.count].append((Array(tag.rawValue.utf8), tag)) }
-        byLength = table
+        var places = [UInt8](repeating: 0, count: Self.placeCount)
+        var tags: [TagName] = []
+        var keys: [UInt64] = []
+        var names: [UInt8] = []
+        var nameStarts: [Int] = []
+        for tag in TagName.allCases {
+            let bytes = Array(tag.rawValue.utf8)
+            let key = bytes.withUnsafeBufferPointer { Self.key($0.baseAddress!, 0, bytes.count) }
+            var place = Self.place(key)
+            while places[place] != 0 { place = (place + 1) % Self.placeCount }
+            tags.append(tag)
+            keys.append(key)
+            nameStarts.append(names.count)
+            names.append(contentsOf: bytes)
+            places[place] = UInt8(tags.count)
+        }
+        self.places = places
+        self.tags = tags
+        self.keys = keys
+        self.names = names
+        self.nameStarts = nameStarts
+    }
+
+    /// The name's last eight bytes (all of it, zero-padded, when shorter), with its length folded in.
+    @inline(__always)
+    private static func key(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) -> UInt64 {
+        var word: UInt64 = 0
+        if length >= 8 {
+            word = UnsafeRawPointer(base + start + length - 8).loadUnaligned(as: UInt64.self)
+        } else {
+            for index in 0..<length { word |= UInt64(base[start + index]) << (8 * UInt64(index)) }
+        }
+        return word ^ UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    @inline(__always)
+    private static func place(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0xFF51_AFD7_ED55_8CCD) >> 56)
     }
 
     func lookup(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) -> TagName? {
-        guard length < byLength.count else { return nil }
-        for candidate in byLength[length] where candidate.bytes.withUnsafeBufferPointer({
-            Bytes.equal(base + start, $0.baseAddress!, length)
-        }) {
-            return candidate.tag
+        guard length >= 1, length <= 32 else { return nil }
+        let key = Self.key(base, start, length)
+        var place = Self.place(key)
+        while true {
+            let stored = Int(places[place])
+            guard stored != 0 else { return nil }
+            let index = stored - 1
+            if keys[index] == key, nameStarts[index] + length == (index + 1 < nameStarts.count ? nameStarts[index + 1] : names.count),
+               names.withUnsafeBufferPointer({ Bytes.equal(base + start, $0.baseAddress! + nameStarts[index], length) }) {
+                return tags[index]
+            }
+            place = (place + 1) % Self.placeCount
         }
-        return nil
     }
 }
 

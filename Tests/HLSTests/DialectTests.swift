@@ -115,4 +115,19 @@ private func duration(_ value: Int64) -> MediaDuration { MediaDuration(seconds: 
         #expect(playlist.uri(of: playlist.segments[0]) == "https://cdn.example.com/seg100.ts")
         #expect(playlist.variables.values == ["cdn": "https://cdn.example.com"])
     }
+
+    /// Tag names are found by their length and last eight bytes, then checked
+    /// whole: names that share those with a known tag stay unknown.
+    @Test func nearMissTagNames_stayUnknown() throws {
+        let nearMisses = ["#EXT-Y-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z", "#EXTINX:6.0,", "#EXT-X-CUE-OUX",
+                          "#EXT-X-DATERANGF:ID=\"a\"", "#EXT-Y-CUE-OUT-CONT:1/2", "#EXT-OATCLS-SCTE36:abc", "#EXT-X-C"]
+        let text = (["#EXTM3U", "#EXT-X-TARGETDURATION:6"] + nearMisses + ["#EXTINF:6.0,", "a.ts", "#EXT-X-ENDLIST"])
+            .joined(separator: "\n")
+        let playlist = try PlaylistParser().parseMedia(text)
+        #expect(playlist.unknownTags.map(\.text) == nearMisses)
+        #expect(playlist.signals.isEmpty)
+        #expect(playlist.segments.count == 1)
+        #expect(playlist.segments[0].programDateTime == nil)
+        #expect(playlist.endList)
+    }
 }
