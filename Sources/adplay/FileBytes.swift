@@ -5,32 +5,42 @@ import Darwin
 #endif
 
 /// Reads a whole file straight into a byte array: one allocation sized from
-/// the file's length, no intermediate `Data` to copy out of.
+/// the file's length, filled by `read` itself (not zeroed first), with no
+/// intermediate `Data` to copy out of.
 enum FileBytes {
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
-        var bytes = [UInt8](repeating: 0, count: 0)
-        bytes.reserveCapacity(size + 1)
-        var chunk = size > 0 ? size : 65_536
-        while true {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let count = bytes.withUnsafeMutableBytes { buffer in Glue.read(descriptor, buffer.baseAddress! + start, chunk) }
-            guard count >= 0 else {
-                if errno == EINTR {
-                    bytes.removeLast(chunk)
-                    continue
-                }
-                throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))")
+        // One byte more than the size says, so a file that grew is noticed.
+        var failed: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let read = Glue.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failed = errno }
+                if read <= 0 { return }
+                count += read
             }
-            bytes.removeLast(chunk - count)
-            if count == 0 { return bytes }
-            chunk = 65_536
         }
+        if let failed { throw failure(path, failed) }
+        guard bytes.count == size + 1 else { return bytes }
+        // The file is longer than it was when its size was taken: read on.
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let read = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress!, $0.count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw failure(path, errno) }
+            if read == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<read])
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32 = errno) -> CLIError {
+        CLIError("cannot read \(path): \(String(cString: strerror(code)))")
     }
 }
 
