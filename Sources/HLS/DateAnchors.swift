@@ -9,6 +9,11 @@ struct DateAnchors: Sendable, Hashable {
 
     var isEmpty: Bool { head == times.count }
 
+    mutating func reserveCapacity(adding count: Int) {
+        times.reserveCapacity(times.count + count)
+        dates.reserveCapacity(dates.count + count)
+    }
+
     mutating func append(time: StreamTime, date: ProgramDateTime) {
         times.append(time.ticks)
         dates.append(date.ticksSinceEpoch)

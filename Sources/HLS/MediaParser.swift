@@ -70,6 +70,10 @@ struct MediaParser {
     var linesRead = 0
     var sawTargetDuration = false
     var dayCache = ProgramDateTime.DayCache()
+    /// Segments this run read, and where its first line started.
+    var segmentsRead = 0
+    var runStart = 0
+    static let segmentsBeforeEstimate = 256
 
     init(text: UnsafeBufferPointer<UInt8>, chunk: UInt32, options: ParseOptions, playlist: MediaPlaylist,
          state: MediaParserState) {
@@ -89,6 +93,7 @@ struct MediaParser {
 
     /// Reads lines from `start`, the first being line `firstLine`.
     mutating func parseLines(from start: Int, firstLine: Int) throws(HLSError) {
+        runStart = start
         var lines = 0
         defer { linesRead += lines }
         try LineReader(text: text, options: options).forEachLine(from: start, firstLine: firstLine, counting: &lines) {
@@ -173,10 +178,30 @@ struct MediaParser {
             playlist.dateAnchors.append(time: segment.start, date: date)
         }
         playlist.segments.append(segment)
+        segmentsRead += 1
+        if segmentsRead == Self.segmentsBeforeEstimate { reserveForTheRest(after: end) }
         state.time += duration
         state.mediaSequence &+= 1
         pending = PendingSegment()
         mark = (playlist.signals.count - firstNewSignal, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
+    }
+
+    /// Once a long text has shown how many bytes a segment takes, makes room
+    /// for the segments, signals and dates the rest of it will hold (an eighth
+    /// more than the estimate), so the collections grow once rather than
+    /// doubling, copying and touching fresh memory a dozen times. The estimate
+    /// is bounded by the lines left under the line limit.
+    private mutating func reserveForTheRest(after position: Int) {
+        let bytesPerSegment = max((position - runStart) / segmentsRead, 1)
+        let linesLeft = max(options.maxLines - linesRead, 0) / 2
+        let segments = min((text.count - position) / bytesPerSegment * 9 / 8, linesLeft)
+        guard segments > Self.segmentsBeforeEstimate else { return }
+        playlist.segments.reserveCapacity(playlist.segments.count + segments)
+        if !playlist.dateAnchors.isEmpty { playlist.dateAnchors.reserveCapacity(adding: segments) }
+        let signals = playlist.signals.count - firstNewSignal
+        if signals > 0 {
+            playlist.signals.reserveCapacity(playlist.signals.count + min(segments * signals / segmentsRead * 9 / 8, linesLeft))
+        }
     }
 
     private mutating func deliverIfSubscribed(_ start: Int, _ colon: Int, _ valueStart: Int, _ end: Int, line: Int) {
