@@ -251,11 +251,6 @@ public struct AttributeList: Sendable, Hashable {
         }
     }
 
-    static func hexBytes(_ text: String) -> [UInt8]? {
-        var copy = text
-        return copy.withUTF8(hexBytes)
-    }
-
     /// The bytes of a hexadecimal-sequence (`0x` then hex digits, an odd count
     /// read as if led by a zero), or nil when it is not one.
     static func hexBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8]? {

@@ -61,13 +61,14 @@ extension MediaParser {
             cue: list["CUE"]?.value, cueOut: list["CUE-OUT"]?.value, cueIn: list["CUE-IN"]?.value == "YES",
             elapsed: duration("ELAPSED"), duration: duration("DURATION"), id: list["ID"]?.value, time: duration("TIME"),
             attributes: list.attributes)
-        var signal = AdSignal(tag: tag, kind: .scte35(value), time: StreamTime(ticks: state.time),
-                              mediaSequence: state.mediaSequence, line: line, cue: nil, endTime: nil)
-        if var cue = value.cue {
-            signal.cue = cue.withUTF8 { decoded(state.cache.decode(text: $0), line: line, tag: tag) }
+        var cue: DecodedCue?
+        if var text = value.cue {
+            cue = text.withUTF8 { decoded(state.cache.decode(text: $0), line: line, tag: tag) }
         }
-        signal.role = SignalRoles.role(of: signal)
-        playlist.signals.append(signal)
+        let kind = AdSignal.Kind.scte35(value)
+        playlist.signals.append(AdSignal(tag: tag, kind: kind, time: StreamTime(ticks: state.time),
+                                         mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,
+                                         role: SignalRoles.role(of: kind, cue: cue)))
     }
 
     mutating func dateRange(_ list: AttributeList, line: Int) throws(HLSError) {

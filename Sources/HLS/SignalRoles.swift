@@ -17,8 +17,6 @@ enum SignalRoles {
     /// Program Blackout Override: lifts the blackout in force.
     static let blackoutOverrideType: UInt8 = 0x18
 
-    static func role(of signal: AdSignal) -> AdSignal.Role { role(of: signal.kind, cue: signal.cue) }
-
     static func role(of kind: AdSignal.Kind, cue decoded: DecodedCue?) -> AdSignal.Role {
         switch kind {
         case .cueOut: return .start
