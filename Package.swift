@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SCTE35Text", targets: ["SCTE35Text"]),
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "HLSReport", targets: ["HLSReport"]),
+        .library(name: "XMLTree", targets: ["XMLTree"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -35,6 +36,7 @@ let package = Package(
         .target(name: "SCTE35", swiftSettings: strictSettings),
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
         .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
+        .target(name: "XMLTree", swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
             dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text"],
@@ -106,6 +108,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "XMLTreeTests",
+            dependencies: ["XMLTree", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strictSettings
         ),
         .testTarget(
