@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "HLSReport", targets: ["HLSReport"]),
         .library(name: "XMLTree", targets: ["XMLTree"]),
+        .library(name: "VAST", targets: ["VAST"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -37,6 +38,7 @@ let package = Package(
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
         .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
         .target(name: "XMLTree", swiftSettings: strictSettings),
+        .target(name: "VAST", dependencies: ["MediaTime", "XMLTree"], swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
             dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text"],
@@ -107,6 +109,12 @@ let package = Package(
                 "SCTE35", "SCTE35Text", "StrictJSON",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "VASTTests",
+            dependencies: ["VAST", "XMLTree", "MediaTime"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

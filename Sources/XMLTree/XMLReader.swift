@@ -27,7 +27,10 @@ public struct XMLReader: Sendable {
     }
 
     /// Reads a document and returns its root element.
-    public func read(_ bytes: [UInt8]) throws(XMLError) -> XMLElement {
+    public func read(_ bytes: [UInt8]) throws(XMLError) -> XMLElement { try readDocument(bytes).root }
+
+    /// Reads a document: its root element, and the UTF-8 text element ranges refer to.
+    public func readDocument(_ bytes: [UInt8]) throws(XMLError) -> XMLDocument {
         guard bytes.count <= maxBytes else {
             throw XMLError(.tooLarge, line: 1, column: 1, offset: maxBytes, path: "",
                            "the document is \(bytes.count) bytes, more than the limit of \(maxBytes)")
@@ -36,10 +39,11 @@ public struct XMLReader: Sendable {
         if let declared = try Self.declaredEncoding(bytes), declared == .latin1 {
             text = Self.utf8(fromLatin1: bytes)
         }
-        return try text.withUnsafeBufferPointer { (buffer) throws(XMLError) -> XMLElement in
+        let root = try text.withUnsafeBufferPointer { (buffer) throws(XMLError) -> XMLElement in
             var scanner = XMLScanner(buffer, maxDepth: maxDepth)
             return try scanner.document()
         }
+        return XMLDocument(root: root, text: text)
     }
 
     /// Reads a document from a string.

@@ -1,0 +1,253 @@
+public import MediaTime
+
+/// `<Creative>`: one way to show the ad. VAST 4.2 §3.7.
+public struct Creative: Sendable, Hashable {
+    /// `id`.
+    public var id: String?
+    /// `sequence`.
+    public var sequence: Int?
+    /// `adId` (`AdID` in VAST 2).
+    public var adID: String?
+    /// `apiFramework`.
+    public var apiFramework: String?
+    /// `<UniversalAdId idRegistry="">`.
+    public var universalAdIDs: [UniversalAdID] = []
+    /// `<Linear>`.
+    public var linear: Linear?
+    /// `<NonLinearAds>`.
+    public var nonLinearAds: NonLinearAds?
+    /// `<CompanionAds>`.
+    public var companionAds: CompanionAds?
+    /// `<CreativeExtensions>`, each kept as raw XML.
+    public var extensions: [RawXML] = []
+
+    /// Creates an empty creative.
+    public init() {}
+}
+
+/// `<UniversalAdId idRegistry="">value</UniversalAdId>`.
+public struct UniversalAdID: Sendable, Hashable {
+    /// `idRegistry`, e.g. `Ad-ID`.
+    public var registry: String?
+    /// The identifier.
+    public var value: String
+
+    /// Creates a value.
+    public init(registry: String? = nil, value: String) {
+        self.registry = registry
+        self.value = value
+    }
+}
+
+/// `<Linear>`: a video or audio ad that takes over the content. VAST 4.2 §3.8.
+public struct Linear: Sendable, Hashable {
+    /// `<Duration>`, exact.
+    public var duration: MediaDuration?
+    /// `skipoffset`: when the skip control may appear.
+    public var skipOffset: Offset?
+    /// `<AdParameters>`, as written.
+    public var adParameters: String?
+    /// `<MediaFiles><MediaFile>`.
+    public var mediaFiles: [MediaFile] = []
+    /// `<Mezzanine>`: the high-quality source for server-side transcoding.
+    public var mezzanines: [Mezzanine] = []
+    /// `<InteractiveCreativeFile>`.
+    public var interactiveCreativeFiles: [InteractiveCreativeFile] = []
+    /// `<ClosedCaptionFiles><ClosedCaptionFile>`.
+    public var closedCaptionFiles: [ClosedCaptionFile] = []
+    /// `<TrackingEvents>`.
+    public var trackingEvents: [TrackingEvent] = []
+    /// `<VideoClicks>`.
+    public var videoClicks: VideoClicks?
+    /// `<Icons>`.
+    public var icons: [Icon] = []
+
+    /// Creates an empty linear creative.
+    public init() {}
+}
+
+/// A point in an ad: a time from its start, or a share of its duration.
+public enum Offset: Sendable, Hashable {
+    /// `HH:MM:SS(.mmm)`.
+    case time(MediaDuration)
+    /// `n%`, 0 to 100.
+    case percent(Int)
+
+    /// Where the offset falls in an ad of `duration`.
+    public func time(in duration: MediaDuration) -> MediaDuration {
+        switch self {
+        case .time(let time): time
+        case .percent(let percent): MediaDuration(ticks: duration.ticks * Int64(percent) / 100)
+        }
+    }
+}
+
+/// `<MediaFile>`, with every attribute. VAST 4.2 §3.9.1.
+public struct MediaFile: Sendable, Hashable {
+    /// `id`.
+    public var id: String?
+    /// `delivery`: `progressive` or `streaming`.
+    public var delivery: String?
+    /// `type`: the MIME type, e.g. `video/mp4`, `application/x-mpegURL`.
+    public var type: String?
+    /// `width` and `height` in pixels.
+    public var width: Int?
+    public var height: Int?
+    /// `codec`, RFC 6381.
+    public var codec: String?
+    /// `bitrate`, `minBitrate`, `maxBitrate` in kbit/s.
+    public var bitrate: Int?
+    public var minBitrate: Int?
+    public var maxBitrate: Int?
+    /// `scalable`, `maintainAspectRatio`.
+    public var scalable: Bool?
+    public var maintainAspectRatio: Bool?
+    /// `fileSize` in bytes (VAST 4.1).
+    public var fileSize: Int?
+    /// `mediaType` (VAST 4.1), e.g. `2D`.
+    public var mediaType: String?
+    /// `apiFramework`, e.g. `VPAID`.
+    public var apiFramework: String?
+    /// The file's URL.
+    public var url: String
+
+    /// Creates a media file at `url`.
+    public init(url: String) { self.url = url }
+}
+
+/// `<Mezzanine>`.
+public struct Mezzanine: Sendable, Hashable {
+    public var id: String?
+    public var delivery: String?
+    public var type: String?
+    public var width: Int?
+    public var height: Int?
+    public var codec: String?
+    public var fileSize: Int?
+    public var mediaType: String?
+    public var url: String
+}
+
+/// `<InteractiveCreativeFile>`.
+public struct InteractiveCreativeFile: Sendable, Hashable {
+    public var type: String?
+    public var apiFramework: String?
+    public var variableDuration: Bool?
+    public var url: String
+}
+
+/// `<ClosedCaptionFile type="" language="">`.
+public struct ClosedCaptionFile: Sendable, Hashable {
+    public var type: String?
+    public var language: String?
+    public var url: String
+
+    /// Creates a value.
+    public init(type: String? = nil, language: String? = nil, url: String) {
+        self.type = type
+        self.language = language
+        self.url = url
+    }
+}
+
+/// `<Tracking event="" offset="">`: a URL to call at an event. VAST 4.2 §3.14.
+public struct TrackingEvent: Sendable, Hashable {
+    /// `event`, e.g. `start`, `firstQuartile`, `progress`.
+    public var event: String
+    /// `offset`, for `progress` events.
+    public var offset: Offset?
+    /// The URL, macros unfilled.
+    public var url: String
+
+    /// Creates a tracking event.
+    public init(event: String, offset: Offset? = nil, url: String) {
+        self.event = event
+        self.offset = offset
+        self.url = url
+    }
+}
+
+/// `<VideoClicks>`.
+public struct VideoClicks: Sendable, Hashable {
+    /// `<ClickThrough>`: the landing page.
+    public var clickThrough: TrackingURL?
+    /// `<ClickTracking>`.
+    public var clickTracking: [TrackingURL] = []
+    /// `<CustomClick>`.
+    public var customClicks: [TrackingURL] = []
+}
+
+/// `<Icon>`: an overlay such as AdChoices. VAST 4.2 §3.16.
+public struct Icon: Sendable, Hashable {
+    public var program: String?
+    public var width: Int?
+    public var height: Int?
+    public var xPosition: String?
+    public var yPosition: String?
+    public var duration: MediaDuration?
+    public var offset: MediaDuration?
+    public var apiFramework: String?
+    /// Static, IFrame or HTML resources.
+    public var resources: [Resource] = []
+    /// `<IconClickThrough>`.
+    public var clickThrough: String?
+    /// `<IconClickTracking>`.
+    public var clickTracking: [String] = []
+    /// `<IconViewTracking>`.
+    public var viewTracking: [String] = []
+}
+
+/// What a non-linear, companion or icon shows.
+public enum Resource: Sendable, Hashable {
+    /// `<StaticResource creativeType="">url`.
+    case staticResource(creativeType: String?, url: String)
+    /// `<IFrameResource>url`.
+    case iframe(url: String)
+    /// `<HTMLResource>markup`.
+    case html(String)
+}
+
+/// `<NonLinearAds>`: overlays shown over the content. VAST 4.2 §3.17.
+public struct NonLinearAds: Sendable, Hashable {
+    /// `<NonLinear>`.
+    public var nonLinears: [NonLinear] = []
+    /// `<TrackingEvents>`.
+    public var trackingEvents: [TrackingEvent] = []
+}
+
+/// `<NonLinear>`.
+public struct NonLinear: Sendable, Hashable {
+    public var id: String?
+    public var width: Int?
+    public var height: Int?
+    public var minSuggestedDuration: MediaDuration?
+    public var apiFramework: String?
+    public var resources: [Resource] = []
+    public var clickThrough: String?
+    public var clickTracking: [TrackingURL] = []
+    public var adParameters: String?
+}
+
+/// `<CompanionAds required="">`: banners beside the player. VAST 4.2 §3.18.
+public struct CompanionAds: Sendable, Hashable {
+    /// `required`: `all`, `any` or `none`.
+    public var required: String?
+    /// `<Companion>`.
+    public var companions: [Companion] = []
+}
+
+/// `<Companion>`.
+public struct Companion: Sendable, Hashable {
+    public var id: String?
+    public var width: Int?
+    public var height: Int?
+    public var adSlotID: String?
+    public var apiFramework: String?
+    public var resources: [Resource] = []
+    public var clickThrough: String?
+    public var clickTracking: [TrackingURL] = []
+    /// `<TrackingEvents>` (`creativeView`).
+    public var trackingEvents: [TrackingEvent] = []
+    public var altText: String?
+    public var adParameters: String?
+}

@@ -1,0 +1,90 @@
+public import XMLTree
+
+/// Why a VAST or VMAP document, or the resolution of one, failed, with the
+/// VAST error code to report to the document's Error URLs (VAST 4.2 §2.3.6.3).
+public struct VASTError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The VAST error code.
+    public let code: VASTErrorCode
+    /// A sentence saying what went wrong.
+    public let message: String
+    /// Where: the element path (`/VAST/Ad/InLine`), empty when not in a document.
+    public let path: String
+    /// The 1-based line, 0 when not in a document.
+    public let line: Int
+    /// The XML failure underneath, for code 100.
+    public let xml: XMLError?
+
+    /// Creates an error.
+    public init(_ code: VASTErrorCode, _ message: String, path: String = "", line: Int = 0, xml: XMLError? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.line = line
+        self.xml = xml
+    }
+
+    init(xml: XMLError) {
+        self.init(.xmlParsing, "the document is not well-formed XML: \(xml)", path: xml.path, line: xml.line, xml: xml)
+    }
+
+    public var description: String {
+        let location = line > 0 ? "line \(line)\(path.isEmpty ? "" : " in \(path)"): " : ""
+        return "VAST error \(code.rawValue): \(location)\(message)"
+    }
+}
+
+/// A VAST error code. VAST 4.2 §2.3.6.3.
+public struct VASTErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// 100: XML parsing error.
+    public static let xmlParsing = VASTErrorCode(rawValue: 100)
+    /// 101: VAST schema validation error.
+    public static let schemaValidation = VASTErrorCode(rawValue: 101)
+    /// 102: VAST version of response not supported.
+    public static let versionNotSupported = VASTErrorCode(rawValue: 102)
+    /// 200: trafficking error; the player received an ad type it did not expect.
+    public static let trafficking = VASTErrorCode(rawValue: 200)
+    /// 300: general wrapper error.
+    public static let wrapper = VASTErrorCode(rawValue: 300)
+    /// 301: timeout of the VAST URI of a wrapper, or unavailable.
+    public static let wrapperTimeout = VASTErrorCode(rawValue: 301)
+    /// 302: wrapper limit reached.
+    public static let wrapperLimit = VASTErrorCode(rawValue: 302)
+    /// 303: no ads VAST response after one or more wrappers.
+    public static let noAdsAfterWrapper = VASTErrorCode(rawValue: 303)
+    /// 400: general linear error.
+    public static let linear = VASTErrorCode(rawValue: 400)
+    /// 401: file not found.
+    public static let fileNotFound = VASTErrorCode(rawValue: 401)
+    /// 403: no supported media file.
+    public static let noSupportedMediaFile = VASTErrorCode(rawValue: 403)
+    /// 900: undefined error.
+    public static let undefined = VASTErrorCode(rawValue: 900)
+    /// 1000: VMAP schema error (VMAP 1.0 §2.4).
+    public static let vmapSchema = VASTErrorCode(rawValue: 1000)
+    /// 1002: VMAP parsing error.
+    public static let vmapParsing = VASTErrorCode(rawValue: 1002)
+
+    public var description: String { String(rawValue) }
+}
+
+/// A tolerated deviation from the specification: what and where.
+public struct VASTWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The element path, e.g. `/VAST/Ad/InLine/Creatives/Creative/Linear`.
+    public var path: String
+    /// The 1-based line of the element.
+    public var line: Int
+    /// What was wrong and what was done about it.
+    public var message: String
+
+    /// Creates a warning.
+    public init(path: String, line: Int, _ message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line) in \(path): \(message)" }
+}

@@ -1,0 +1,20 @@
+/// A document as read: its root element and its text in UTF-8, which
+/// element ranges index (a declared ISO-8859-1 document is converted first).
+public struct XMLDocument: Sendable, Hashable {
+    /// The root element.
+    public var root: XMLElement
+    /// The document's text, UTF-8.
+    public var text: [UInt8]
+
+    /// Creates a document.
+    public init(root: XMLElement, text: [UInt8]) {
+        self.root = root
+        self.text = text
+    }
+
+    /// The source text of `element`, start tag to end tag, as written.
+    public func source(of element: XMLElement) -> String {
+        let range = element.range.clamped(to: 0..<text.count)
+        return String(decoding: text[range], as: UTF8.self)
+    }
+}
