@@ -47,5 +47,14 @@ let package = Package(
             path: "Benchmarks/HLSBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "VASTBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "VAST", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/VASTBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

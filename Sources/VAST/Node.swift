@@ -1,27 +1,17 @@
 internal import XMLTree
 
-/// An element with its path from the root, so anything read from it can be
-/// reported with where it is.
+/// An element being read. Its path from the root is worked out from the
+/// document only when a warning needs it, so reading costs no strings for it.
 struct Node {
     let element: XMLElement
-    let path: String
 
-    init(_ element: XMLElement, path: String) {
-        self.element = element
-        self.path = path
-    }
-
-    init(root: XMLElement) { self.init(root, path: "/" + root.name) }
+    init(_ element: XMLElement) { self.element = element }
 
     var line: Int { element.line }
 
-    func child(_ localName: String) -> Node? {
-        element.child(localName).map { Node($0, path: path + "/" + $0.name) }
-    }
+    func child(_ localName: String) -> Node? { element.child(localName).map(Node.init) }
 
-    func children(_ localName: String) -> [Node] {
-        element.children(localName).map { Node($0, path: path + "/" + $0.name) }
-    }
+    func children(_ localName: String) -> [Node] { element.children(localName).map(Node.init) }
 
     /// The trimmed text, nil when empty.
     var text: String? {
@@ -41,8 +31,10 @@ struct Reading {
     init(_ document: XMLDocument) { self.document = document }
 
     mutating func warn(_ node: Node, _ message: String) {
-        warnings.append(VASTWarning(path: node.path, line: node.line, message))
+        warnings.append(VASTWarning(path: path(of: node), line: node.line, message))
     }
+
+    func path(of node: Node) -> String { document.path(at: node.element.range.lowerBound) }
 
     mutating func integer(_ node: Node, _ name: String) -> Int? {
         guard let text = node.attribute(name)?.trimmedSpaces, !text.isEmpty else { return nil }
@@ -89,10 +81,12 @@ struct Reading {
 }
 
 extension String {
+    /// Without leading and trailing XML white space.
     var trimmedSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = utf8.lastIndex(where: { !isSpace($0) })!
+        if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return self }
+        return String(self[first...last])
     }
 }

@@ -140,7 +140,7 @@ extension Reading {
     mutating func resources(_ node: Node) -> [Resource] {
         var resources: [Resource] = []
         for child in node.element.children {
-            let item = Node(child, path: node.path + "/" + child.name)
+            let item = Node(child)
             switch child.localName {
             case "StaticResource":
                 if let url = item.text { resources.append(.staticResource(creativeType: item.attribute("creativeType"), url: url)) }

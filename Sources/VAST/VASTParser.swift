@@ -34,7 +34,7 @@ public struct VASTParser: Sendable {
     public func parse(_ text: String) throws(VASTError) -> VASTDocument { try parse(Array(text.utf8)) }
 
     static func document(_ document: XMLDocument) throws(VASTError) -> VASTDocument {
-        let root = Node(root: document.root)
+        let root = Node(document.root)
         var reading = Reading(document)
         switch root.element.localName {
         case "VAST":
@@ -47,7 +47,7 @@ public struct VASTParser: Sendable {
             let ads = root.children("Ad").compactMap { reading.vast1Ad($0) }
             return VASTDocument(version: "1.0", ads: ads, warnings: reading.warnings)
         default:
-            throw VASTError(.schemaValidation, "the root element is <\(root.element.name)>, not <VAST>", path: root.path,
+            throw VASTError(.schemaValidation, "the root element is <\(root.element.name)>, not <VAST>", path: "/" + root.element.name,
                             line: root.line)
         }
     }

@@ -24,9 +24,9 @@ public struct VMAPParser: Sendable {
         } catch {
             throw VASTError(.vmapParsing, "the document is not well-formed XML: \(error)", path: error.path, line: error.line, xml: error)
         }
-        let root = Node(root: document.root)
+        let root = Node(document.root)
         guard root.element.localName == "VMAP" else {
-            throw VASTError(.vmapSchema, "the root element is <\(root.element.name)>, not <vmap:VMAP>", path: root.path, line: root.line)
+            throw VASTError(.vmapSchema, "the root element is <\(root.element.name)>, not <vmap:VMAP>", path: "/" + root.element.name, line: root.line)
         }
         var reading = Reading(document)
         let version = root.attribute("version") ?? ""
@@ -68,7 +68,7 @@ extension Reading {
             }
             do throws(VASTError) {
                 let parsed = try VASTParser.document(XMLDocument(root: vast.element, text: document.text))
-                warnings += parsed.warnings.map { VASTWarning(path: data.path + $0.path, line: $0.line, $0.message) }
+                warnings += parsed.warnings.map { VASTWarning(path: path(of: data) + $0.path, line: $0.line, $0.message) }
                 content = .vast(parsed)
             } catch {
                 warn(data, "the inline VAST is not usable: \(error.message); the source is skipped")

@@ -12,6 +12,18 @@ public struct XMLDocument: Sendable, Hashable {
         self.text = text
     }
 
+    /// The path of names (`/VAST/Ad/InLine`) from the root to the innermost
+    /// element whose range holds `offset`.
+    public func path(at offset: Int) -> String {
+        var path = ""
+        var element: XMLElement? = root.range.contains(offset) ? root : nil
+        while let current = element {
+            path += "/" + current.name
+            element = current.children.first { $0.range.contains(offset) }
+        }
+        return path
+    }
+
     /// The source text of `element`, start tag to end tag, as written.
     public func source(of element: XMLElement) -> String {
         let range = element.range.clamped(to: 0..<text.count)

@@ -5,7 +5,12 @@
 /// uses, declared or not.
 public struct XMLElement: Sendable, Hashable {
     /// The name as written, prefix included.
-    public var name: String
+    public var name: String {
+        didSet { localName = Self.localName(of: name) }
+    }
+    /// The name without its namespace prefix; kept beside ``name`` because
+    /// every query compares it.
+    public private(set) var localName: String
     /// The attributes in document order, names as written.
     public var attributes: [XMLAttribute]
     /// Child elements and character data, in document order.
@@ -19,30 +24,33 @@ public struct XMLElement: Sendable, Hashable {
     public init(name: String, attributes: [XMLAttribute] = [], content: [XMLContent] = [], line: Int = 1,
                 range: Range<Int> = 0..<0) {
         self.name = name
+        localName = Self.localName(of: name)
         self.attributes = attributes
         self.content = content
         self.line = line
         self.range = range
     }
 
-    /// The name without its namespace prefix.
-    public var localName: Substring { Self.localName(of: name) }
-
     /// The value of the first attribute with this local name.
     public func attribute(_ localName: String) -> String? {
-        attributes.first { Self.localName(of: $0.name) == localName }?.value
+        for attribute in attributes where attribute.localName == localName {
+            return attribute.value
+        }
+        return nil
     }
 
     /// The child elements, in order.
     public var children: [XMLElement] {
-        content.compactMap { if case .element(let element) = $0 { element } else { nil } }
+        var children: [XMLElement] = []
+        for case .element(let element) in content { children.append(element) }
+        return children
     }
 
     /// The child elements with this local name, in order.
     public func children(_ localName: String) -> [XMLElement] {
-        content.compactMap {
-            if case .element(let element) = $0, element.localName == localName { element } else { nil }
-        }
+        var children: [XMLElement] = []
+        for case .element(let element) in content where element.localName == localName { children.append(element) }
+        return children
     }
 
     /// The first child element with this local name.
@@ -59,22 +67,27 @@ public struct XMLElement: Sendable, Hashable {
         return XMLText.trimmed(joined)
     }
 
-    static func localName(of name: String) -> Substring {
-        guard let colon = name.lastIndex(of: ":") else { return name[...] }
-        return name[name.index(after: colon)...]
+    static func localName(of name: String) -> String {
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return String(name[name.utf8.index(after: colon)...])
     }
 }
 
 /// An attribute: its name as written and its value with references resolved.
 public struct XMLAttribute: Sendable, Hashable {
     /// The name as written, prefix included.
-    public var name: String
+    public var name: String {
+        didSet { localName = XMLElement.localName(of: name) }
+    }
+    /// The name without its namespace prefix.
+    public private(set) var localName: String
     /// The value, entity and character references replaced.
     public var value: String
 
     /// Creates an attribute.
     public init(name: String, value: String) {
         self.name = name
+        localName = XMLElement.localName(of: name)
         self.value = value
     }
 }

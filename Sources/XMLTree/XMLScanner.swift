@@ -217,6 +217,7 @@ struct XMLScanner {
             index += 1
         }
         return try decoded.withUnsafeBufferPointer { (buffer) throws(XMLError) in
+            if Self.isASCII(buffer) { return String(decoding: buffer, as: UTF8.self) }
             guard let text = String(validating: buffer, as: UTF8.self) else {
                 throw error(.encoding, at: range.lowerBound, "the text is not valid UTF-8")
             }
@@ -256,10 +257,27 @@ struct XMLScanner {
     }
 
     private func string(_ range: Range<Int>) throws(XMLError) -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        // ASCII, nearly all of an ad document, needs no validation.
+        if Self.isASCII(slice) { return String(decoding: slice, as: UTF8.self) }
+        guard let text = String(validating: slice, as: UTF8.self) else {
             throw error(.encoding, at: range.lowerBound, "the text is not valid UTF-8")
         }
         return text
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let raw = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        while index + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 
     // MARK: - Tokens

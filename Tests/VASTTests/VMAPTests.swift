@@ -61,6 +61,18 @@ import XMLTree
         #expect(TimeOffset(text) == offset)
     }
 
+    @Test func inlineVASTWarnings_sayWhereInTheVMAPTheyAre() throws {
+        let vmap = try VMAPParser().parse("""
+            <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" timeOffset="start"><vmap:AdSource><vmap:VASTAdData>
+            <VAST version="4.0"><Ad><InLine><AdSystem>s</AdSystem><Creatives><Creative>
+            <Linear/></Creative></Creatives></InLine></Ad></VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak></vmap:VMAP>
+            """)
+        #expect(vmap.warnings.map(\.path) == [
+            "/vmap:VMAP/vmap:AdBreak/vmap:AdSource/vmap:VASTAdData/VAST/Ad/InLine/Creatives/Creative/Linear",
+        ])
+        #expect(vmap.warnings.first?.line == 3)
+    }
+
     @Test func badTimeOffset_skipsTheBreakWithAWarning() throws {
         let vmap = try VMAPParser().parse("""
             <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" breakId="a" timeOffset="soon"/>
