@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer harnesses, kept apart from the library and its tests. Run:
-//   Fuzz/run.sh scenario|scte35|hls [seconds]
+//   Fuzz/run.sh scenario|scte35|hls|vast [seconds]
 let package = Package(
     name: "AdPlaybackKitFuzz",
     dependencies: [.package(name: "AdPlaybackKit", path: "..")],
@@ -28,6 +28,15 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "HLS", package: "AdPlaybackKit"),
                 .product(name: "MediaTime", package: "AdPlaybackKit"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "VASTFuzzer",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "VAST", package: "AdPlaybackKit"),
+                .product(name: "XMLTree", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
