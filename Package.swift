@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HLSReport", targets: ["HLSReport"]),
         .library(name: "XMLTree", targets: ["XMLTree"]),
         .library(name: "VAST", targets: ["VAST"]),
+        .library(name: "VASTResolution", targets: ["VASTResolution"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -30,6 +31,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "MediaTime", swiftSettings: strictSettings),
@@ -39,6 +41,7 @@ let package = Package(
         .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
         .target(name: "XMLTree", swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree"], swiftSettings: strictSettings),
+        .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime"], swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
             dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text"],
@@ -53,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "AdPlaybackTestSupport",
-            dependencies: ["MediaTime", "AdTimeline", "AdPlayback", "SCTE35"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPlayback", "SCTE35", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -116,6 +119,11 @@ let package = Package(
             name: "VASTTests",
             dependencies: ["VAST", "XMLTree", "MediaTime"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "VASTResolutionTests",
+            dependencies: ["VAST", "VASTResolution", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .testTarget(

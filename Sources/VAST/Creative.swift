@@ -126,6 +126,9 @@ public struct Mezzanine: Sendable, Hashable {
     public var fileSize: Int?
     public var mediaType: String?
     public var url: String
+
+    /// Creates a mezzanine file at `url`.
+    public init(url: String) { self.url = url }
 }
 
 /// `<InteractiveCreativeFile>`.
@@ -134,6 +137,9 @@ public struct InteractiveCreativeFile: Sendable, Hashable {
     public var apiFramework: String?
     public var variableDuration: Bool?
     public var url: String
+
+    /// Creates an interactive file at `url`.
+    public init(url: String) { self.url = url }
 }
 
 /// `<ClosedCaptionFile type="" language="">`.
@@ -175,6 +181,9 @@ public struct VideoClicks: Sendable, Hashable {
     public var clickTracking: [TrackingURL] = []
     /// `<CustomClick>`.
     public var customClicks: [TrackingURL] = []
+
+    /// Creates an empty set.
+    public init() {}
 }
 
 /// `<Icon>`: an overlay such as AdChoices. VAST 4.2 §3.16.
@@ -195,6 +204,9 @@ public struct Icon: Sendable, Hashable {
     public var clickTracking: [String] = []
     /// `<IconViewTracking>`.
     public var viewTracking: [String] = []
+
+    /// Creates an empty icon.
+    public init() {}
 }
 
 /// What a non-linear, companion or icon shows.
@@ -213,6 +225,9 @@ public struct NonLinearAds: Sendable, Hashable {
     public var nonLinears: [NonLinear] = []
     /// `<TrackingEvents>`.
     public var trackingEvents: [TrackingEvent] = []
+
+    /// Creates an empty set.
+    public init() {}
 }
 
 /// `<NonLinear>`.
@@ -226,6 +241,9 @@ public struct NonLinear: Sendable, Hashable {
     public var clickThrough: String?
     public var clickTracking: [TrackingURL] = []
     public var adParameters: String?
+
+    /// Creates an empty non-linear ad.
+    public init() {}
 }
 
 /// `<CompanionAds required="">`: banners beside the player. VAST 4.2 §3.18.
@@ -234,6 +252,9 @@ public struct CompanionAds: Sendable, Hashable {
     public var required: String?
     /// `<Companion>`.
     public var companions: [Companion] = []
+
+    /// Creates an empty set.
+    public init() {}
 }
 
 /// `<Companion>`.
@@ -250,4 +271,7 @@ public struct Companion: Sendable, Hashable {
     public var trackingEvents: [TrackingEvent] = []
     public var altText: String?
     public var adParameters: String?
+
+    /// Creates an empty companion.
+    public init() {}
 }

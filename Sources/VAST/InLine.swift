@@ -65,6 +65,9 @@ public struct Verification: Sendable, Hashable {
     public var parameters: String?
     /// `<TrackingEvents>` (`verificationNotExecuted`).
     public var trackingEvents: [TrackingEvent] = []
+
+    /// Creates a verification for `vendor`.
+    public init(vendor: String? = nil) { self.vendor = vendor }
 }
 
 /// A script a verification vendor runs.

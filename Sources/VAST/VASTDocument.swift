@@ -165,6 +165,9 @@ public struct ViewableImpression: Sendable, Hashable {
     public var notViewable: [String] = []
     /// `<ViewUndetermined>`.
     public var viewUndetermined: [String] = []
+
+    /// Creates an empty set.
+    public init() {}
 }
 
 /// An element kept as written, for what VAST leaves open (`<Extension>`,

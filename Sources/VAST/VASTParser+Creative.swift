@@ -31,8 +31,11 @@ extension Reading {
             linear.mezzanines = files.children("Mezzanine").compactMap { mezzanine($0) }
             linear.interactiveCreativeFiles = files.children("InteractiveCreativeFile").compactMap { file in
                 url(file).map {
-                    InteractiveCreativeFile(type: file.attribute("type"), apiFramework: file.attribute("apiFramework"),
-                                            variableDuration: boolean(file, "variableDuration"), url: $0)
+                    var interactive = InteractiveCreativeFile(url: $0)
+                    interactive.type = file.attribute("type")
+                    interactive.apiFramework = file.attribute("apiFramework")
+                    interactive.variableDuration = boolean(file, "variableDuration")
+                    return interactive
                 }
             }
             linear.closedCaptionFiles = (files.child("ClosedCaptionFiles")?.children("ClosedCaptionFile") ?? []).compactMap { file in
@@ -67,15 +70,24 @@ extension Reading {
 
     mutating func mezzanine(_ node: Node) -> Mezzanine? {
         guard let url = url(node) else { return nil }
-        return Mezzanine(id: node.attribute("id"), delivery: node.attribute("delivery"), type: node.attribute("type"),
-                         width: integer(node, "width"), height: integer(node, "height"), codec: node.attribute("codec"),
-                         fileSize: integer(node, "fileSize"), mediaType: node.attribute("mediaType"), url: url)
+        var mezzanine = Mezzanine(url: url)
+        mezzanine.id = node.attribute("id")
+        mezzanine.delivery = node.attribute("delivery")
+        mezzanine.type = node.attribute("type")
+        mezzanine.width = integer(node, "width")
+        mezzanine.height = integer(node, "height")
+        mezzanine.codec = node.attribute("codec")
+        mezzanine.fileSize = integer(node, "fileSize")
+        mezzanine.mediaType = node.attribute("mediaType")
+        return mezzanine
     }
 
     mutating func videoClicks(_ node: Node) -> VideoClicks {
-        VideoClicks(clickThrough: node.child("ClickThrough").flatMap { urls($0).first },
-                    clickTracking: node.children("ClickTracking").flatMap { urls($0) },
-                    customClicks: node.children("CustomClick").flatMap { urls($0) })
+        var clicks = VideoClicks()
+        clicks.clickThrough = node.child("ClickThrough").flatMap { urls($0).first }
+        clicks.clickTracking = node.children("ClickTracking").flatMap { urls($0) }
+        clicks.customClicks = node.children("CustomClick").flatMap { urls($0) }
+        return clicks
     }
 
     mutating func icon(_ node: Node) -> Icon {
@@ -98,8 +110,10 @@ extension Reading {
     }
 
     mutating func nonLinearAds(_ node: Node) -> NonLinearAds {
-        NonLinearAds(nonLinears: node.children("NonLinear").map { nonLinear($0) },
-                     trackingEvents: trackingEvents(node.child("TrackingEvents")))
+        var ads = NonLinearAds()
+        ads.nonLinears = node.children("NonLinear").map { nonLinear($0) }
+        ads.trackingEvents = trackingEvents(node.child("TrackingEvents"))
+        return ads
     }
 
     mutating func nonLinear(_ node: Node) -> NonLinear {
@@ -117,7 +131,10 @@ extension Reading {
     }
 
     mutating func companionAds(_ node: Node) -> CompanionAds {
-        CompanionAds(required: node.attribute("required"), companions: node.children("Companion").map { companion($0) })
+        var ads = CompanionAds()
+        ads.required = node.attribute("required")
+        ads.companions = node.children("Companion").map { companion($0) }
+        return ads
     }
 
     mutating func companion(_ node: Node) -> Companion {

@@ -116,10 +116,12 @@ extension Reading {
             common.pricing = Pricing(model: pricing.attribute("model"), currency: pricing.attribute("currency"), value: value)
         }
         if let viewable = node.child("ViewableImpression") {
-            common.viewableImpression = ViewableImpression(
-                id: viewable.attribute("id"), viewable: viewable.children("Viewable").flatMap { urls($0) }.map(\.url),
-                notViewable: viewable.children("NotViewable").flatMap { urls($0) }.map(\.url),
-                viewUndetermined: viewable.children("ViewUndetermined").flatMap { urls($0) }.map(\.url))
+            var impression = ViewableImpression()
+            impression.id = viewable.attribute("id")
+            impression.viewable = viewable.children("Viewable").flatMap { urls($0) }.map(\.url)
+            impression.notViewable = viewable.children("NotViewable").flatMap { urls($0) }.map(\.url)
+            impression.viewUndetermined = viewable.children("ViewUndetermined").flatMap { urls($0) }.map(\.url)
+            common.viewableImpression = impression
         }
         let extensions = node.child("Extensions")?.children("Extension") ?? []
         // Before VAST 4.1, open measurement rode in an extension of type AdVerifications.

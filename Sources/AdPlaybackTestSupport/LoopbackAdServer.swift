@@ -1,0 +1,138 @@
+public import FlyingFox
+internal import FlyingSocks
+public import Foundation
+
+/// A real HTTP server on 127.0.0.1, on a port the system picks, for tests of
+/// anything that fetches ads: it serves documents by path, misbehaves on
+/// request, and records every request it receives.
+///
+/// FlyingFox carries it: plain BSD sockets and Swift concurrency, with no
+/// event loops to set up, and a first build of seconds rather than the
+/// minutes SwiftNIO-based servers cost every CI run.
+///
+/// ```swift
+/// let server = LoopbackAdServer()
+/// try await server.start()
+/// await server.serve("/vast.xml", .document(vastXML), latency: .milliseconds(20))
+/// let url = await server.url("/vast.xml")
+/// ```
+public actor LoopbackAdServer {
+    /// What a path answers.
+    public enum Behavior: Sendable {
+        /// 200 with this body.
+        case document(String, contentType: String = "application/xml")
+        /// This status and an empty body.
+        case status(Int)
+        /// Headers promising 4 KiB, part of the body, then the connection closes.
+        case reset
+        /// Headers, then a body that never ends (a chunk every millisecond).
+        case endlessBody
+        /// 200 with a body of this many bytes, made as it is sent.
+        case large(bytes: Int)
+        /// 302 to this location.
+        case redirect(to: String)
+    }
+
+    private var routes: [String: (behavior: Behavior, latency: Duration)] = [:]
+    private var received: [String] = []
+    private var server: HTTPServer?
+    private var task: Task<Void, any Error>?
+    /// The port it listens on, once started.
+    public private(set) var port: UInt16 = 0
+
+    /// Creates a stopped server.
+    public init() {}
+
+    /// Starts listening on 127.0.0.1 and returns once connections are taken.
+    public func start() async throws {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60)
+        await server.appendRoute("*") { [weak self] request in
+            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return try await self.respond(to: request)
+        }
+        task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        if case .ip4(_, let port)? = await server.listeningAddress { self.port = port }
+        self.server = server
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() async {
+        await server?.stop(timeout: 0)
+        task?.cancel()
+        server = nil
+    }
+
+    /// `http://127.0.0.1:PORT` followed by `path`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Makes `path` (without query) answer with `behavior`, after `latency`.
+    public func serve(_ path: String, _ behavior: Behavior, latency: Duration = .zero) {
+        routes[path] = (behavior, latency)
+    }
+
+    /// Every request received, as path and query, in order of arrival.
+    public var requests: [String] { received }
+
+    /// The requests received for `path`, with their queries.
+    public func requests(to path: String) -> [String] {
+        received.filter { $0 == path || $0.hasPrefix(path + "?") }
+    }
+
+    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        received.append(request.path + (query.isEmpty ? "" : "?" + query))
+        guard let route = routes[request.path] else { return HTTPResponse(statusCode: .notFound) }
+        if route.latency > .zero { try await Task.sleep(for: route.latency) }
+        switch route.behavior {
+        case .document(let text, let contentType):
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(text.utf8))
+        case .status(let code):
+            return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"))
+        case .reset:
+            return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: GeneratedBytes(total: 4_096, failAfter: 512), count: 4_096))
+        case .endlessBody:
+            return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: GeneratedBytes(total: nil, pause: .milliseconds(1))))
+        case .large(let bytes):
+            return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: GeneratedBytes(total: bytes), count: bytes))
+        case .redirect(let location):
+            return HTTPResponse(statusCode: .found, headers: [.location: location])
+        }
+    }
+}
+
+/// Bytes made as they are sent: `total` of them (nil for no end), failing
+/// after `failAfter` to cut the connection short.
+private struct GeneratedBytes: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    var total: Int?
+    var failAfter: Int?
+    var pause: Duration = .zero
+
+    struct Cut: Error {}
+
+    func makeAsyncIterator() -> Iterator { Iterator(left: total, failAfter: failAfter, pause: pause) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var left: Int?
+        var failAfter: Int?
+        let pause: Duration
+        var sent = 0
+
+        mutating func next() async throws -> UInt8? { try await nextBuffer(suggested: 1)?.first }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            if let failAfter, sent >= failAfter { throw Cut() }
+            if pause > .zero { try await Task.sleep(for: pause) }
+            var size = Swift.min(Swift.max(count, 1), 65_536)
+            if let failAfter { size = Swift.min(size, failAfter - sent) }
+            if let left {
+                guard left > 0 else { return nil }
+                size = Swift.min(size, left)
+                self.left = left - size
+            }
+            sent += size
+            return [UInt8](repeating: UInt8(ascii: "x"), count: size)
+        }
+    }
+}

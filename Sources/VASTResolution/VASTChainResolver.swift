@@ -1,0 +1,90 @@
+public import Foundation
+public import VAST
+
+/// Follows a VAST response's wrappers to the inline ads, safely and fast.
+///
+/// - Only `http` and `https` URLs are fetched; `file://` and private schemes never are.
+/// - At most ``maxDepth`` wrappers are followed per ad (error 302); a URL
+///   already followed on the way to an ad is a loop (error 300).
+/// - Each fetch has ``requestTimeout`` and the whole resolution ``budget``;
+///   a fetch that fails or runs out of time is error 301.
+/// - A pod's ads are resolved concurrently, so five ads behind three wrappers
+///   each cost about three round trips.
+/// - A pod ad that comes to nothing is replaced by a stand-alone ad of the
+///   response (the "buffet") unless its wrapper says `fallbackOnNoAd="false"`.
+/// - Every failure is reported to the Error URLs collected on the way, with
+///   `[ERRORCODE]` and the other macros filled.
+///
+/// ```swift
+/// let resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+/// let resolution = await resolver.resolve(url: "https://ads.example.com/vast?pod=1")
+/// for resolved in resolution.ads { print(resolved.ad.id ?? "-", resolved.wrapperURLs) }
+/// ```
+public struct VASTChainResolver: Sendable {
+    /// How documents and beacons are fetched.
+    public var fetcher: any AdFetching
+    /// The parser, with its XML limits.
+    public var parser = VASTParser()
+    /// The most wrappers followed on the way to one ad (default 5).
+    public var maxDepth = 5
+    /// The longest one fetch may take (default 5 s).
+    public var requestTimeout: Duration = .seconds(5)
+    /// The longest the whole resolution may take (default 10 s).
+    public var budget: Duration = .seconds(10)
+    /// The largest document fetched (default 1 MiB); larger answers are cut off unread.
+    public var maxDocumentBytes = 1 << 20
+    /// The clock timeouts are measured on.
+    public var clock: any Clock<Duration> = ContinuousClock()
+    /// Values for the macros of error reports besides `[ERRORCODE]`: by default
+    /// `[TIMESTAMP]` now and an eight-digit `[CACHEBUSTING]`.
+    public var macroValues: @Sendable () -> [String: String] = {
+        ["TIMESTAMP": VASTMacros.timestamp(Date()), "CACHEBUSTING": String(format: "%08d", Int.random(in: 0..<100_000_000))]
+    }
+    /// Whether failures are reported to the documents' Error URLs (default true).
+    public var reportsErrors = true
+
+    /// Creates a resolver that fetches with `fetcher`.
+    public init(fetcher: any AdFetching) { self.fetcher = fetcher }
+
+    /// Fetches the VAST document at `url` and resolves it.
+    public func resolve(url: String) async -> VASTResolution {
+        await run { try await $0.resolve(url: url) }
+    }
+
+    /// Resolves a document already in hand (inline VAST from a VMAP, say).
+    public func resolve(_ document: VASTDocument) async -> VASTResolution {
+        await run { try await $0.resolve(document) }
+    }
+
+    private func run(_ body: (ChainRun) async throws -> Void) async -> VASTResolution {
+        let journal = Journal()
+        let clock: any Clock<Duration> = self.clock
+        let run = ChainRun(settings: self, journal: journal, deadline: Deadline.after(budget, on: clock))
+        try? await body(run)
+        return await journal.resolution
+    }
+}
+
+/// The instant a resolution must end by, on whatever clock it was given.
+struct Deadline: Sendable {
+    private let remainingTime: @Sendable () -> Duration
+    /// Sleeps on the clock.
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    static func after<C: Clock<Duration>>(_ budget: Duration, on clock: C) -> Deadline {
+        let end = clock.now.advanced(by: budget)
+        return Deadline(remainingTime: { clock.now.duration(to: end) }, sleep: { try await clock.sleep(for: $0) })
+    }
+
+    var remaining: Duration { remainingTime() }
+}
+
+/// What a resolution has done so far, shared by its concurrent parts.
+actor Journal {
+    private(set) var resolution = VASTResolution()
+
+    func fetched(_ url: String) { resolution.chain.append(url) }
+    func failed(_ error: ResolutionError) { resolution.errors.append(error) }
+    func reported(_ urls: [String]) { resolution.errorReports += urls }
+    func resolved(_ ads: [ResolvedAd]) { resolution.ads = ads }
+}

@@ -1,0 +1,36 @@
+public import Foundation
+
+/// Fills the VAST macros (`[ERRORCODE]`, `[CACHEBUSTING]`, `[TIMESTAMP]`, …)
+/// of a tracking URL. VAST 4.2 §6.
+public enum VASTMacros {
+    /// `template` with each `[NAME]` that `values` has replaced by its value,
+    /// percent-encoded; macros it does not have are left as written.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("[") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "[") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "]") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values[name] {
+                result += value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// RFC 3986's unreserved characters: everything else in a value is encoded.
+    private static let unreserved = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// `[TIMESTAMP]`'s format: ISO 8601 with milliseconds and offset.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,114 @@
+import AdPlaybackTestSupport
+import Foundation
+import Testing
+import VAST
+import VASTResolution
+
+/// Pods resolved against a real HTTP server on loopback.
+@Suite(.serialized) struct PodResolutionTests {
+    private func withServer(_ body: (LoopbackAdServer) async throws -> Void) async throws {
+        let server = LoopbackAdServer()
+        try await server.start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    private let resolver: VASTChainResolver = {
+        var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+        resolver.macroValues = { [:] }
+        return resolver
+    }()
+
+    /// Five ads behind three wrappers each, every answer 100 ms late: five
+    /// answers in a row (the pod, three wrappers, the inline ad), not twenty-one.
+    @Test func podOfFiveBehindThreeWrappers_resolvesConcurrently_inPodOrder() async throws {
+        try await withServer { server in
+            var ads: [String] = []
+            for ad in 1...5 {
+                for level in 1...3 {
+                    let next = level == 3 ? "/ad\(ad)/inline" : "/ad\(ad)/w\(level + 1)"
+                    await server.serve("/ad\(ad)/w\(level)", .document(Documents.wrapper("ad\(ad)w\(level)", to: await server.url(next))),
+                                       latency: .milliseconds(100))
+                }
+                await server.serve("/ad\(ad)/inline", .document(Documents.inline("ad\(ad)")), latency: .milliseconds(100))
+                ads.append(Documents.wrapper("pod\(ad)", to: await server.url("/ad\(ad)/w1"), sequence: 6 - ad))
+            }
+            await server.serve("/pod", .document(Documents.pod(ads)), latency: .milliseconds(100))
+            let started = ContinuousClock.now
+            let resolution = await resolver.resolve(url: await server.url("/pod"))
+            let elapsed = ContinuousClock.now - started
+            #expect(resolution.errors.isEmpty, "\(resolution.errors)")
+            #expect(resolution.ads.map { $0.ad.id } == ["ad5", "ad4", "ad3", "ad2", "ad1"])
+            #expect(resolution.chain.count == 1 + 5 * 4)
+            #expect(elapsed < .milliseconds(1_200), "took \(elapsed); twenty-one answers in a row would take 2.1 s")
+        }
+    }
+
+    @Test func podAdWithNoAds_isError303_andReplacedFromTheBuffet() async throws {
+        try await withServer { server in
+            await server.serve("/empty", .document(Documents.empty.replacingOccurrences(of: "ERRORURL", with: await server.url("/error?e=[ERRORCODE]"))))
+            await server.serve("/error", .status(204))
+            await server.serve("/inline2", .document(Documents.inline("second")))
+            let pod = Documents.pod([
+                Documents.wrapper("first", to: await server.url("/empty"), sequence: 1),
+                Documents.wrapper("second", to: await server.url("/inline2"), sequence: 2),
+            ], standalone: [Documents.inline("spare")])
+            await server.serve("/pod", .document(pod))
+            let resolution = await resolver.resolve(url: await server.url("/pod"))
+            #expect(resolution.ads.map { $0.ad.id } == ["spare", "second"])
+            #expect(resolution.errors.map(\.code) == [.noAdsAfterWrapper])
+            #expect(await server.requests(to: "/error") == ["/error?e=303"])
+        }
+    }
+
+    @Test func fallbackOnNoAdFalse_leavesTheSlotEmpty() async throws {
+        try await withServer { server in
+            await server.serve("/empty", .document(Documents.empty))
+            let pod = Documents.pod([
+                Documents.wrapper("first", to: await server.url("/empty"), sequence: 1, attributes: "fallbackOnNoAd=\"false\""),
+                Documents.inline("second", sequence: 2),
+            ], standalone: [Documents.inline("spare")])
+            await server.serve("/pod", .document(pod))
+            let resolution = await resolver.resolve(url: await server.url("/pod"))
+            #expect(resolution.ads.map { $0.ad.id } == ["second"])
+        }
+    }
+
+    @Test func noAdsAtAll_isError303_reportedToTheRootErrorURL() async throws {
+        try await withServer { server in
+            await server.serve("/error", .status(204))
+            await server.serve("/none", .document(Documents.empty.replacingOccurrences(of: "ERRORURL", with: await server.url("/error?e=[ERRORCODE]"))))
+            let resolution = await resolver.resolve(url: await server.url("/none"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.noAdsAfterWrapper])
+            #expect(await server.requests(to: "/error") == ["/error?e=303"])
+        }
+    }
+
+    @Test func followAdditionalWrappersFalse_refusesASecondWrapper() async throws {
+        try await withServer { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"), attributes: "followAdditionalWrappers=\"false\"")))
+            await server.serve("/w2", .document(Documents.wrapper("w2", to: await server.url("/inline"))))
+            await server.serve("/inline", .document(Documents.inline("ad")))
+            let resolution = await resolver.resolve(url: await server.url("/w1"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapper])
+            #expect(await server.requests(to: "/inline").isEmpty)
+        }
+    }
+
+    @Test func allowMultipleAds_letsAWrapperAnswerWithAPod() async throws {
+        try await withServer { server in
+            await server.serve("/pod", .document(Documents.pod([Documents.inline("a", sequence: 1), Documents.inline("b", sequence: 2)])))
+            await server.serve("/many", .document(Documents.wrapper("w", to: await server.url("/pod"), attributes: "allowMultipleAds=\"true\"")))
+            await server.serve("/one", .document(Documents.wrapper("w", to: await server.url("/pod"))))
+            #expect(await resolver.resolve(url: await server.url("/many")).ads.map { $0.ad.id } == ["a", "b"])
+            #expect(await resolver.resolve(url: await server.url("/one")).ads.map { $0.ad.id } == ["a"])
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import AdPlaybackTestSupport
+import Foundation
+import Testing
+import VAST
+import VASTResolution
+
+/// Wrapper chains resolved against a real HTTP server on loopback.
+@Suite(.serialized) struct WrapperChainTests {
+    private func withServer(_ body: (LoopbackAdServer) async throws -> Void) async throws {
+        let server = LoopbackAdServer()
+        try await server.start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    private func resolver(_ configure: (inout VASTChainResolver) -> Void = { _ in }) -> VASTChainResolver {
+        var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+        resolver.requestTimeout = .seconds(3)
+        resolver.macroValues = { ["TIMESTAMP": "2026-11-21T00:00:00.000Z", "CACHEBUSTING": "12345678"] }
+        configure(&resolver)
+        return resolver
+    }
+
+    @Test func threeDeepChain_mergesTheTrackingOfEveryWrapper() async throws {
+        try await withServer { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"))))
+            await server.serve("/w2", .document(Documents.wrapper("w2", to: await server.url("/w3"))))
+            await server.serve("/w3", .document(Documents.wrapper("w3", to: await server.url("/inline"))))
+            await server.serve("/inline", .document(Documents.inline("ad")))
+            let resolution = await resolver().resolve(url: await server.url("/w1"))
+            #expect(resolution.errors.isEmpty, "\(resolution.errors)")
+            #expect(resolution.chain == [await server.url("/w1"), await server.url("/w2"), await server.url("/w3"), await server.url("/inline")])
+            let resolved = try #require(resolution.ads.first)
+            #expect(resolution.ads.count == 1)
+            #expect(resolved.wrapperURLs == [await server.url("/w2"), await server.url("/w3"), await server.url("/inline")])
+            let common = resolved.ad.common
+            #expect(Set(common.impressions.map(\.url)) == Set(["ad", "w1", "w2", "w3"].map { "https://t.example/impression/\($0)" }))
+            let linear = try #require(common.creatives.compactMap(\.linear).first)
+            #expect(Set(linear.trackingEvents.filter { $0.event == "start" }.map(\.url))
+                == Set(["ad", "w1", "w2", "w3"].map { "https://t.example/start/\($0)" }))
+            #expect(Set(linear.videoClicks?.clickTracking.map(\.url) ?? [])
+                == Set(["w1", "w2", "w3"].map { "https://t.example/click/\($0)" }))
+            #expect(linear.videoClicks?.clickThrough?.url == "https://landing.example/ad")
+            #expect(linear.mediaFiles.first?.url == "https://cdn.example/ad.mp4")
+        }
+    }
+
+    @Test func depthLimit_isError302_reportedToTheErrorURLWithTheMacroFilled() async throws {
+        try await withServer { server in
+            let error = await server.url("/error?code=[ERRORCODE]&t=[TIMESTAMP]&cb=[CACHEBUSTING]")
+            await server.serve("/error", .status(204))
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"), errorURL: error)))
+            await server.serve("/w2", .document(Documents.wrapper("w2", to: await server.url("/w3"))))
+            await server.serve("/w3", .document(Documents.wrapper("w3", to: await server.url("/inline"))))
+            await server.serve("/inline", .document(Documents.inline("ad")))
+            let resolution = await resolver { $0.maxDepth = 2 }.resolve(url: await server.url("/w1"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapperLimit])
+            #expect(await server.requests(to: "/inline").isEmpty)
+            // The server records the query decoded.
+            #expect(await server.requests(to: "/error") == ["/error?code=302&t=2026-11-21T00:00:00.000Z&cb=12345678"])
+            #expect(resolution.errorReports == [await server.url("/error?code=302&t=2026-11-21T00%3A00%3A00.000Z&cb=12345678")])
+        }
+    }
+
+    @Test func loop_isCaught_andNothingIsFetchedTwice() async throws {
+        try await withServer { server in
+            await server.serve("/a", .document(Documents.wrapper("a", to: await server.url("/b"))))
+            await server.serve("/b", .document(Documents.wrapper("b", to: await server.url("/a"))))
+            let resolution = await resolver().resolve(url: await server.url("/a"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapper])
+            #expect(resolution.errors.first?.message.contains("loop") == true)
+            #expect(await server.requests == ["/a", "/b"])
+        }
+    }
+
+    @Test func slowWrapper_isError301_withinTheTimeout() async throws {
+        try await withServer { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/slow"))))
+            await server.serve("/slow", .document(Documents.inline("ad")), latency: .seconds(5))
+            let started = ContinuousClock.now
+            let resolution = await resolver { $0.requestTimeout = .milliseconds(300) }.resolve(url: await server.url("/w1"))
+            let elapsed = ContinuousClock.now - started
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapperTimeout])
+            #expect(elapsed < .seconds(2), "took \(elapsed)")
+        }
+    }
+
+    @Test func budget_boundsTheWholeChain() async throws {
+        try await withServer { server in
+            for index in 1...4 {
+                await server.serve("/w\(index)", .document(Documents.wrapper("w\(index)", to: await server.url("/w\(index + 1)"))),
+                                   latency: .milliseconds(150))
+            }
+            await server.serve("/w5", .document(Documents.inline("ad")), latency: .milliseconds(150))
+            let started = ContinuousClock.now
+            let resolution = await resolver { $0.budget = .milliseconds(400) }.resolve(url: await server.url("/w1"))
+            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapperTimeout])
+        }
+    }
+
+    @Test func hugeBody_isCutOffAtTheLimit() async throws {
+        try await withServer { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/huge"))))
+            await server.serve("/huge", .large(bytes: 50 << 20))
+            let started = ContinuousClock.now
+            let resolution = await resolver().resolve(url: await server.url("/w1"))
+            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(resolution.errors.map(\.code) == [.wrapper])
+            #expect(resolution.errors.first?.message.contains("limit") == true)
+        }
+    }
+
+    @Test func endlessBody_endsAtALimit() async throws {
+        try await withServer { server in
+            await server.serve("/endless", .endlessBody)
+            let started = ContinuousClock.now
+            let resolution = await resolver { $0.requestTimeout = .milliseconds(500) }.resolve(url: await server.url("/endless"))
+            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.count == 1)
+        }
+    }
+
+    @Test func entityBomb_isRefusedAsError100() async throws {
+        try await withServer { server in
+            let bomb = """
+                <?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+                <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><VAST version="4.2">&c;</VAST>
+                """
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/bomb"))))
+            await server.serve("/bomb", .document(bomb))
+            let resolution = await resolver().resolve(url: await server.url("/w1"))
+            #expect(resolution.errors.map(\.code) == [.xmlParsing])
+        }
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "myapp://ads/vast.xml", "ftp://example.com/vast.xml"])
+    func nonHTTPTagURI_isNeverFetched(_ uri: String) async throws {
+        try await withServer { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: uri)))
+            let resolution = await resolver().resolve(url: await server.url("/w1"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapper])
+            #expect(resolution.chain == [await server.url("/w1")])
+        }
+    }
+
+    @Test func redirects_areFollowed_butNotToOtherSchemes() async throws {
+        try await withServer { server in
+            await server.serve("/moved", .redirect(to: await server.url("/inline")))
+            await server.serve("/inline", .document(Documents.inline("ad")))
+            await server.serve("/sneaky", .redirect(to: "file:///etc/passwd"))
+            #expect(await resolver().resolve(url: await server.url("/moved")).ads.count == 1)
+            let refused = await resolver().resolve(url: await server.url("/sneaky"))
+            #expect(refused.ads.isEmpty)
+            #expect(refused.errors.count == 1)
+        }
+    }
+
+    @Test(arguments: [LoopbackAdServer.Behavior.status(404), .status(500), .reset])
+    func failingServer_isError301(_ behavior: LoopbackAdServer.Behavior) async throws {
+        try await withServer { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/broken"))))
+            await server.serve("/broken", behavior)
+            let resolution = await resolver().resolve(url: await server.url("/w1"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errors.map(\.code) == [.wrapperTimeout], "\(resolution.errors)")
+        }
+    }
+}
