@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "XMLTree", targets: ["XMLTree"]),
         .library(name: "VAST", targets: ["VAST"]),
         .library(name: "VASTResolution", targets: ["VASTResolution"]),
+        .library(name: "VASTReport", targets: ["VASTReport"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "XMLTree", swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree"], swiftSettings: strictSettings),
         .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime"], swiftSettings: strictSettings),
+        .target(name: "VASTReport", dependencies: ["VAST", "VASTResolution", "MediaTime", "SCTE35Text"], swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
             dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text"],
@@ -78,6 +80,9 @@ let package = Package(
                 "SCTE35",
                 "SCTE35Text",
                 "StrictJSON",
+                "VAST",
+                "VASTReport",
+                "VASTResolution",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -140,7 +145,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "AdplayTests", dependencies: ["adplay"], swiftSettings: strictSettings),
+        .testTarget(name: "AdplayTests", dependencies: ["adplay", "AdPlaybackTestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

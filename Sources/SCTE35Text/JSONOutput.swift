@@ -51,6 +51,13 @@ public struct JSONOutput {
         first = true
     }
 
+    /// Writes a member key known only at run time, escaped.
+    public mutating func key(_ name: String) {
+        value(name)
+        bytes.append(UInt8(ascii: ":"))
+        first = true
+    }
+
     private mutating func separate() {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false

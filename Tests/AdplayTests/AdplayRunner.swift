@@ -41,11 +41,14 @@ struct AdplayRunner {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        var inputFile: URL?
         if let input {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("stdin-\(UUID().uuidString)")
             try Data(input.utf8).write(to: file)
             process.standardInput = try FileHandle(forReadingFrom: file)
+            inputFile = file
         }
+        defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -56,6 +59,16 @@ struct AdplayRunner {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The same, on a thread outside Swift's cooperative pool, so a server in
+    /// this process (the loopback ad server) keeps answering while it waits.
+    static func runInBackground(_ arguments: [String]) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(arguments) })
+            }
+        }
     }
 
     /// Writes `json` to a temporary file and simulates it as JSON lines.

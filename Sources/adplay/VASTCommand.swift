@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import VAST
+import VASTReport
+import VASTResolution
+
+struct VASTCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vast",
+        abstract: "Resolve VAST responses: follow the wrappers, list the ads.",
+        subcommands: [VASTResolve.self]
+    )
+}
+
+struct VASTResolve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Follow a VAST response's wrappers and print the chain and the final ads.",
+        discussion: """
+            FILE|URL is a path, - for standard input, or an http(s) URL. Wrappers are followed over \
+            http(s) only, with tracking merged from every one. --json prints {"chain", "ads", "errors"}. \
+            The exit status is 1 when no ad resolved.
+            """
+    )
+
+    @Argument(help: "A VAST file, - for standard input, or an http(s) URL.")
+    var source: String
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Option(help: "The most wrappers followed on the way to an ad.")
+    var maxDepth = 5
+
+    @Option(help: "The time allowed for the whole resolution, in seconds.")
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard maxDepth >= 0 else { throw ValidationError("--max-depth must not be negative") }
+        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    }
+
+    func run() async throws {
+        var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+        resolver.maxDepth = maxDepth
+        resolver.budget = .milliseconds(Int64(timeout * 1_000))
+        resolver.requestTimeout = min(.seconds(5), resolver.budget)
+        let resolution: VASTResolution
+        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            resolution = await resolver.resolve(url: source)
+        } else {
+            let bytes = source == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try FileBytes.read(source)
+            let document: VASTDocument
+            do {
+                document = try VASTParser().parse(bytes)
+            } catch {
+                throw CLIError("\(source): \(error)")
+            }
+            resolution = await resolver.resolve(document)
+        }
+        print(json ? ResolutionReport.json(resolution) : ResolutionReport.text(resolution), terminator: "")
+        if resolution.ads.isEmpty { throw ExitCode(1) }
+    }
+}
