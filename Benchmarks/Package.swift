@@ -52,6 +52,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "VAST", package: "AdPlaybackKit"),
+                .product(name: "VASTResolution", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/VASTBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -45,7 +45,8 @@ public actor LoopbackAdServer {
 
     /// Starts listening on 127.0.0.1 and returns once connections are taken.
     public func start() async throws {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60)
+        // Quiet: tests stop servers mid-connection on purpose.
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
         await server.appendRoute("*") { [weak self] request in
             guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
             return try await self.respond(to: request)
@@ -86,7 +87,9 @@ public actor LoopbackAdServer {
         if route.latency > .zero { try await Task.sleep(for: route.latency) }
         switch route.behavior {
         case .document(let text, let contentType):
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(text.utf8))
+            // One answer per connection: FlyingFox cannot set TCP_NODELAY, and on a reused
+            // connection Nagle's algorithm and delayed acknowledgements stall each answer ~40 ms.
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType, .connection: "close"], body: Data(text.utf8))
         case .status(let code):
             return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"))
         case .reset:
