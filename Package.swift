@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "VAST", targets: ["VAST"]),
         .library(name: "VASTResolution", targets: ["VASTResolution"]),
         .library(name: "VASTReport", targets: ["VASTReport"]),
+        .library(name: "AdResolvers", targets: ["AdResolvers"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
@@ -43,6 +44,11 @@ let package = Package(
         .target(name: "XMLTree", swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree"], swiftSettings: strictSettings),
         .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime"], swiftSettings: strictSettings),
+        .target(
+            name: "AdResolvers",
+            dependencies: ["AdTimeline", "MediaTime", "VAST", "VASTResolution"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "VASTReport", dependencies: ["VAST", "VASTResolution", "MediaTime", "SCTE35Text"], swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
@@ -124,6 +130,11 @@ let package = Package(
             name: "VASTTests",
             dependencies: ["VAST", "XMLTree", "MediaTime"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AdResolversTests",
+            dependencies: ["AdResolvers", "AdTimeline", "VAST", "VASTResolution", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import MediaTime
 internal import VAST
 
 /// One resolution in progress.
@@ -126,7 +127,7 @@ struct ChainRun: Sendable {
         await journal.fetched(url)
         let fetcher = settings.fetcher
         let maxBytes = settings.maxDocumentBytes
-        let fetched = await withinLimit(left, sleep: deadline.sleep) { () async -> Result<[UInt8], FetchFailure> in
+        let fetched = await withTimeLimit(left, on: deadline.clock) { () async -> Result<[UInt8], FetchFailure> in
             do throws(FetchFailure) {
                 return .success(try await fetcher.get(target, timeout: left, maxBytes: maxBytes))
             } catch {

@@ -68,12 +68,11 @@ public struct VASTChainResolver: Sendable {
 /// The instant a resolution must end by, on whatever clock it was given.
 struct Deadline: Sendable {
     private let remainingTime: @Sendable () -> Duration
-    /// Sleeps on the clock.
-    let sleep: @Sendable (Duration) async throws -> Void
+    let clock: any Clock<Duration>
 
     static func after<C: Clock<Duration>>(_ budget: Duration, on clock: C) -> Deadline {
         let end = clock.now.advanced(by: budget)
-        return Deadline(remainingTime: { clock.now.duration(to: end) }, sleep: { try await clock.sleep(for: $0) })
+        return Deadline(remainingTime: { clock.now.duration(to: end) }, clock: clock)
     }
 
     var remaining: Duration { remainingTime() }

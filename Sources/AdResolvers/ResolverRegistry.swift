@@ -1,0 +1,57 @@
+public import MediaTime
+
+/// The resolvers an app uses, in order, and the time any resolution may take.
+///
+/// ```swift
+/// let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)], timeLimit: .seconds(4))
+/// switch await registry.resolve(opportunity) {
+/// case .resolved(let result): timeline.insert(result.breaks)
+/// case .timedOut, .failed, .unclaimed: break   // content plays on
+/// }
+/// ```
+public struct ResolverRegistry: Sendable {
+    /// What became of an opportunity.
+    public enum Outcome: Sendable {
+        /// A resolver produced breaks (perhaps none).
+        case resolved(ResolvedBreaks, by: Int)
+        /// The time limit passed; the resolver was cancelled and content plays.
+        case timedOut(by: Int)
+        /// The resolver failed; content plays.
+        case failed(any Error, by: Int)
+        /// No resolver takes this opportunity.
+        case unclaimed
+    }
+
+    /// The resolvers, asked in order.
+    public var resolvers: [any AdResolver]
+    /// The longest a resolution may take before it is cancelled.
+    public var timeLimit: Duration
+    /// The clock the limit is measured on.
+    public var clock: any Clock<Duration>
+
+    /// Creates a registry.
+    public init(_ resolvers: [any AdResolver], timeLimit: Duration = .seconds(8),
+                clock: any Clock<Duration> = ContinuousClock()) {
+        self.resolvers = resolvers
+        self.timeLimit = timeLimit
+        self.clock = clock
+    }
+
+    /// Resolves `opportunity` with the first resolver that takes it, within the time limit.
+    public func resolve(_ opportunity: AdOpportunity) async -> Outcome {
+        guard let index = resolvers.firstIndex(where: { $0.shouldResolve(opportunity) }) else { return .unclaimed }
+        let resolver = resolvers[index]
+        let result = await withTimeLimit(timeLimit, on: clock) { () async -> Result<ResolvedBreaks, any Error> in
+            do {
+                return .success(try await resolver.resolve(opportunity))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case nil: return .timedOut(by: index)
+        case .success(let breaks)?: return .resolved(breaks, by: index)
+        case .failure(let error)?: return .failed(error, by: index)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+public import AdTimeline
+internal import MediaTime
+public import VAST
+public import VASTResolution
+
+/// A resolved VAST ad as a timeline ad: its duration, the media file the
+/// player takes, its click-through and companion banners, and every beacon
+/// (impressions, errors, linear tracking, click tracking) as tracking events.
+public enum VASTAdConversion {
+    /// The timeline ad for `resolved`, or why it cannot be one (no linear
+    /// creative with a duration, no playable media file).
+    public static func ad(_ resolved: ResolvedAd, id fallbackID: String, choice: MediaFileChoice)
+        -> Result<TimelineAd, VASTError> {
+        let common = resolved.ad.common
+        guard let linear = common.creatives.compactMap(\.linear).first(where: { $0.duration != nil }),
+              let duration = linear.duration else {
+            return .failure(VASTError(.linear, "ad \(resolved.ad.id ?? fallbackID) has no linear creative with a duration"))
+        }
+        let file: MediaFile
+        do throws(VASTError) {
+            file = try choice.best(of: linear.mediaFiles)
+        } catch {
+            return .failure(error)
+        }
+        var extras: [AdAsset] = []
+        if let click = linear.videoClicks?.clickThrough { extras.append(AdAsset(role: .clickThrough, uri: click.url)) }
+        for companion in common.creatives.compactMap(\.companionAds).flatMap(\.companions) {
+            for case .staticResource(_, let url) in companion.resources { extras.append(AdAsset(role: .banner, uri: url)) }
+        }
+        var tracking = common.impressions.map { TimelineTracking(event: "impression", uri: $0.url) }
+        tracking += common.errors.map { TimelineTracking(event: "error", uri: $0) }
+        tracking += linear.trackingEvents.map { TimelineTracking(event: $0.event, uri: $0.url) }
+        tracking += (linear.videoClicks?.clickTracking ?? []).map { TimelineTracking(event: "clickTracking", uri: $0.url) }
+        return .success(TimelineAd(id: resolved.ad.id ?? fallbackID, duration: duration,
+                                      primaryAsset: AdAsset(role: .primary, uri: file.url), extraAssets: extras, tracking: tracking))
+    }
+}

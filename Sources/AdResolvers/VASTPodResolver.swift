@@ -1,0 +1,62 @@
+public import AdTimeline
+public import MediaTime
+public import VAST
+public import VASTResolution
+
+/// Fills a break from a VAST ad tag (or a response in hand): follows the
+/// wrappers, then takes the pod's ads in order while they fit the
+/// opportunity's duration. Ads that do not fit, or cannot play, are dropped
+/// and reported.
+public struct VASTPodResolver: AdResolver {
+    /// Follows the wrappers.
+    public var chain: VASTChainResolver
+    /// The media files the player takes.
+    public var choice: MediaFileChoice
+    /// How the break's ads reach the viewer.
+    public var insertion: Insertion
+
+    /// Creates a resolver.
+    public init(chain: VASTChainResolver, choice: MediaFileChoice = MediaFileChoice(types: ["application/x-mpegURL", "video/mp4"]),
+                insertion: Insertion = .inserted) {
+        self.chain = chain
+        self.choice = choice
+        self.insertion = insertion
+    }
+
+    public func shouldResolve(_ opportunity: AdOpportunity) -> Bool {
+        switch opportunity.source {
+        case .adTag, .vast: true
+        case .vmap, .marker: false
+        }
+    }
+
+    public func resolve(_ opportunity: AdOpportunity) async throws -> ResolvedBreaks {
+        let resolution: VASTResolution
+        switch opportunity.source {
+        case .adTag(let url): resolution = await chain.resolve(url: url)
+        case .vast(let document): resolution = await chain.resolve(document)
+        case .vmap, .marker: return ResolvedBreaks(breaks: [], issues: ["not a VAST opportunity"])
+        }
+        try Task.checkCancellation()
+        var issues = resolution.errors.map { "VAST error \($0.code): \($0.message)" + ($0.url.map { " (\($0))" } ?? "") }
+        var ads: [TimelineAd] = []
+        var filled = MediaDuration.zero
+        for (index, resolved) in resolution.ads.enumerated() {
+            let id = "\(opportunity.id)-ad\(index + 1)"
+            switch VASTAdConversion.ad(resolved, id: id, choice: choice) {
+            case .failure(let error):
+                issues.append("ad \(resolved.ad.id ?? id) dropped: VAST error \(error.code): \(error.message)")
+            case .success(let ad):
+                if let limit = opportunity.duration, filled + ad.duration > limit {
+                    issues.append("ad \(ad.id) dropped: \(ad.duration) s does not fit the \(limit) s left after \(filled) s")
+                    continue
+                }
+                filled = filled + ad.duration
+                ads.append(ad)
+            }
+        }
+        guard !ads.isEmpty else { return ResolvedBreaks(breaks: [], issues: issues) }
+        return ResolvedBreaks(breaks: [AdBreak(id: opportunity.id, position: opportunity.position, ads: ads, insertion: insertion)],
+                              issues: issues)
+    }
+}

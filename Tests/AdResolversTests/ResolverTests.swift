@@ -1,0 +1,140 @@
+import AdPlaybackTestSupport
+import AdResolvers
+import AdTimeline
+import Foundation
+import MediaTime
+import Testing
+import VAST
+import VASTResolution
+
+/// Resolvers and their registry, against a real HTTP server on loopback.
+@Suite(.serialized) struct ResolverTests {
+    static func inline(_ id: String, seconds: Int, sequence: Int? = nil) -> String {
+        """
+        <Ad id="\(id)"\(sequence.map { " sequence=\"\($0)\"" } ?? "")><InLine><AdSystem>s</AdSystem><AdTitle>\(id)</AdTitle>
+        <Impression>https://t.example/i/\(id)</Impression><Error>https://t.example/e/\(id)?c=[ERRORCODE]</Error>
+        <Creatives><Creative><Linear><Duration>00:00:\(seconds < 10 ? "0" : "")\(seconds)</Duration>
+        <TrackingEvents><Tracking event="complete">https://t.example/c/\(id)</Tracking></TrackingEvents>
+        <MediaFiles><MediaFile delivery="streaming" type="application/x-mpegURL">https://cdn.example/\(id).m3u8</MediaFile></MediaFiles>
+        <VideoClicks><ClickThrough>https://landing.example/\(id)</ClickThrough></VideoClicks>
+        </Linear></Creative><Creative><CompanionAds><Companion width="300" height="250">
+        <StaticResource creativeType="image/png">https://cdn.example/\(id).png</StaticResource></Companion></CompanionAds></Creative>
+        </Creatives></InLine></Ad>
+        """
+    }
+
+    private func withServer(_ body: (LoopbackAdServer) async throws -> Void) async throws {
+        let server = LoopbackAdServer()
+        try await server.start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    private var chain: VASTChainResolver {
+        var chain = VASTChainResolver(fetcher: URLSessionFetcher())
+        chain.reportsErrors = false
+        return chain
+    }
+
+    @Test func vmap_placesEachBreak_andFillsItFromItsVAST() async throws {
+        try await withServer { server in
+            await server.serve("/mid", .document("<VAST version=\"4.2\">\(Self.inline("m1", seconds: 20, sequence: 1))\(Self.inline("m2", seconds: 10, sequence: 2))</VAST>"))
+            await server.serve("/wrapper", .document("""
+                <VAST version="4.2"><Ad><Wrapper><AdSystem>s</AdSystem><Impression>https://t.example/i/wrapper</Impression>
+                <VASTAdTagURI>\(await server.url("/post"))</VASTAdTagURI></Wrapper></Ad></VAST>
+                """))
+            await server.serve("/post", .document("<VAST version=\"4.2\">\(Self.inline("p1", seconds: 15))</VAST>"))
+            let vmap = try VMAPParser().parse("""
+                <vmap:VMAP version="1.0">
+                <vmap:AdBreak breakType="linear" breakId="post" timeOffset="end"><vmap:AdSource><vmap:AdTagURI templateType="vast4">\(await server.url("/wrapper"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource><vmap:VASTAdData><VAST version="4.2">\(Self.inline("a1", seconds: 15))</VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" breakId="mid" timeOffset="00:10:00.000"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/mid"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" timeOffset="50%"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/nothing"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" breakId="cue" timeOffset="#1"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/mid"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="display" breakId="banner" timeOffset="start"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/mid"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                </vmap:VMAP>
+                """)
+            let opportunity = AdOpportunity(id: "content", position: .preroll,
+                                            source: .vmap(vmap, contentDuration: MediaDuration(seconds: 1_800)))
+            let result = try await VMAPResolver(chain: chain).resolve(opportunity)
+            #expect(result.breaks.map(\.id) == ["pre", "mid", "post"])
+            #expect(result.breaks.map(\.position) == [.preroll, .midroll(ContentTime(seconds: 600)), .postroll])
+            #expect(result.breaks[1].ads.map(\.id) == ["m1", "m2"])
+            #expect(result.breaks[1].ads.map(\.duration) == [MediaDuration(seconds: 20), MediaDuration(seconds: 10)])
+            let post = try #require(result.breaks.last?.ads.first)
+            #expect(post.primaryAsset == AdAsset(role: .primary, uri: "https://cdn.example/p1.m3u8"))
+            #expect(post.extraAssets == [AdAsset(role: .clickThrough, uri: "https://landing.example/p1"),
+                                         AdAsset(role: .banner, uri: "https://cdn.example/p1.png")])
+            #expect(post.tracking.filter { $0.event == "impression" }.map(\.uri) == ["https://t.example/i/p1", "https://t.example/i/wrapper"])
+            #expect(post.tracking.contains(TimelineTracking(event: "complete", uri: "https://t.example/c/p1")))
+            #expect(result.issues.contains { $0.hasPrefix("break cue skipped: timeOffset") })
+            #expect(result.issues.contains { $0.hasPrefix("break banner skipped: only linear breaks") })
+            #expect(result.issues.contains { $0.hasPrefix("break break-4: VAST error 301") })
+            #expect(result.issues.contains("break break-4 has no playable ads; content plays"))
+            // The result makes a timeline.
+            _ = try AdTimeline(contentDuration: MediaDuration(seconds: 1_800), breaks: result.breaks)
+        }
+    }
+
+    @Test func podResolver_fillsUpToTheDuration_andReportsWhatItDrops() async throws {
+        try await withServer { server in
+            await server.serve("/pod", .document("""
+                <VAST version="4.2">\(Self.inline("a", seconds: 15, sequence: 1))\(Self.inline("b", seconds: 30, sequence: 2))\(Self.inline("c", seconds: 10, sequence: 3))</VAST>
+                """))
+            let opportunity = AdOpportunity(id: "cue-7", position: .midroll(ContentTime(seconds: 300)), duration: MediaDuration(seconds: 30),
+                                            source: .adTag(await server.url("/pod")))
+            let result = try await VASTPodResolver(chain: chain).resolve(opportunity)
+            #expect(result.breaks.map(\.id) == ["cue-7"])
+            #expect(result.breaks.first?.ads.map(\.id) == ["a", "c"])
+            #expect(result.breaks.first?.duration == MediaDuration(seconds: 25))
+            #expect(result.issues == ["ad b dropped: 30 s does not fit the 30 s left after 15 s"])
+        }
+    }
+
+    @Test func podResolver_dropsAnAdWithNoPlayableFile() async throws {
+        try await withServer { server in
+            let flash = Self.inline("f", seconds: 15).replacingOccurrences(of: "application/x-mpegURL", with: "video/x-flv")
+            await server.serve("/pod", .document("<VAST version=\"4.2\">\(flash)</VAST>"))
+            let result = try await VASTPodResolver(chain: chain).resolve(
+                AdOpportunity(id: "x", position: .preroll, source: .adTag(await server.url("/pod"))))
+            #expect(result.breaks.isEmpty)
+            #expect(result.issues.first?.hasPrefix("ad f dropped: VAST error 403") == true)
+        }
+    }
+
+    /// A resolution that outlives the registry's limit is cancelled; the
+    /// opportunity comes to no break and content plays.
+    @Test func registry_timesOut_cancelsTheResolver_andContentPlays() async throws {
+        try await withServer { server in
+            await server.serve("/slow", .document("<VAST version=\"4.2\">\(Self.inline("a", seconds: 15))</VAST>"), latency: .seconds(5))
+            let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)], timeLimit: .milliseconds(300))
+            let started = ContinuousClock.now
+            let outcome = await registry.resolve(AdOpportunity(id: "x", position: .preroll, source: .adTag(await server.url("/slow"))))
+            #expect(ContinuousClock.now - started < .seconds(2))
+            guard case .timedOut(by: 1) = outcome else {
+                Issue.record("expected a time-out by the second resolver, got \(outcome)")
+                return
+            }
+        }
+    }
+
+    @Test func registry_asksInOrder_andSaysWhenNoneTakesIt() async {
+        let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)])
+        guard case .unclaimed = await registry.resolve(AdOpportunity(id: "m", position: .preroll, source: .marker(tags: ["#EXT-X-CUE-OUT"]))) else {
+            Issue.record("a marker has no resolver here")
+            return
+        }
+        let empty = VMAPDocument(version: "1.0")
+        guard case .resolved(let result, by: 0) = await registry.resolve(
+            AdOpportunity(id: "v", position: .preroll, source: .vmap(empty, contentDuration: MediaDuration(seconds: 60)))) else {
+            Issue.record("the VMAP resolver, first, takes a VMAP")
+            return
+        }
+        #expect(result.breaks.isEmpty)
+    }
+}
