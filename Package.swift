@@ -89,6 +89,9 @@ let package = Package(
                 "VAST",
                 "VASTReport",
                 "VASTResolution",
+                "AdResolvers",
+                "AdTimeline",
+                "MediaTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

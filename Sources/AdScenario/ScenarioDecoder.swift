@@ -1,16 +1,51 @@
 import StrictJSON
 import AdPlayback
 import AdPolicy
-import AdTimeline
-import MediaTime
+public import AdTimeline
+public import MediaTime
 
 extension Scenario {
     /// The largest scenario file read.
     public static let maxFileSize = 64 << 20
 
-    /// Reads a scenario from JSON, checking every key and value.
+    /// Where a scenario takes its breaks from a VMAP (`"vmap": PATH_OR_URL`):
+    /// the location as written and the content duration to place them in;
+    /// nil when it lists its breaks. The caller resolves the VMAP and hands
+    /// the breaks to ``decode(json:vmapBreaks:)``.
+    public static func vmapSource(json bytes: [UInt8]) throws(ScenarioError) -> (location: String, contentDuration: MediaDuration)? {
+        let top = try topLevel(bytes)
+        guard let field = top["vmap"] else { return nil }
+        let location = try field.nonEmptyString()
+        return (location, try decodeStream(try top.required("stream")).contentDuration)
+    }
+
+    /// Reads a scenario from JSON, checking every key and value. A scenario
+    /// with `"vmap"` needs its breaks, resolved from the VMAP, in `vmapBreaks`.
     /// - Throws: ``ScenarioError`` naming the JSON path, line and column.
-    public static func decode(json bytes: [UInt8]) throws(ScenarioError) -> Scenario {
+    public static func decode(json bytes: [UInt8], vmapBreaks: [AdBreak]? = nil) throws(ScenarioError) -> Scenario {
+        let top = try topLevel(bytes)
+        if let field = top["manifest"] {
+            throw field.failure("breaks from \"manifest\" are not supported yet; list them under \"breaks\" or give a \"vmap\"")
+        }
+        if let description = top["description"] { _ = try description.string() }
+        let stream = try decodeStream(try top.required("stream"))
+        let timeline: AdTimeline
+        if let vmap = top["vmap"] {
+            if let breaks = top["breaks"] { throw breaks.failure("give either \"breaks\" or \"vmap\", not both") }
+            _ = try vmap.nonEmptyString()
+            guard let vmapBreaks else { throw vmap.failure("the VMAP's breaks have not been resolved") }
+            timeline = try timelineFromVMAP(vmapBreaks, stream: stream)
+        } else {
+            timeline = try decodeTimeline(try top["breaks"]?.array() ?? [], stream: stream)
+        }
+        let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
+        let steps = try top.required("actions").array().map { field throws(ScenarioError) in
+            try decodeStep(field, timeline: timeline)
+        }
+        return Scenario(timeline: timeline, policy: policy, steps: steps)
+    }
+
+    private static func topLevel(_ bytes: [UInt8]) throws(ScenarioError) -> JSONObjectFields {
         guard bytes.count <= maxFileSize else {
             throw ScenarioError(path: "$", message: "the file is larger than \(maxFileSize >> 20) MiB")
         }
@@ -20,22 +55,18 @@ extension Scenario {
         } catch {
             throw ScenarioError(path: "$", line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
-        let top = try JSONField(node: root, path: "$").object(
+        return try JSONField(node: root, path: "$").object(
             allowing: ["description", "stream", "breaks", "vmap", "manifest", "policy", "actions"])
-        for key in ["vmap", "manifest"] {
-            if let field = top[key] {
-                throw field.failure("breaks from \"\(key)\" are not supported yet; list them under \"breaks\"")
-            }
+    }
+
+    /// Breaks resolved from a VMAP take the stream's insertion.
+    private static func timelineFromVMAP(_ breaks: [AdBreak], stream: StreamSpec) throws(ScenarioError) -> AdTimeline {
+        let breaks = breaks.map { AdBreak(id: $0.id, position: $0.position, ads: $0.ads, insertion: stream.insertion) }
+        do {
+            return try AdTimeline(contentDuration: stream.contentDuration, breaks: breaks)
+        } catch {
+            throw ScenarioError(path: "$.vmap", message: error.description)
         }
-        if let description = top["description"] { _ = try description.string() }
-        let stream = try decodeStream(try top.required("stream"))
-        let breakFields = try top["breaks"]?.array() ?? []
-        let timeline = try decodeTimeline(breakFields, stream: stream)
-        let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
-        let steps = try top.required("actions").array().map { field throws(ScenarioError) in
-            try decodeStep(field, timeline: timeline)
-        }
-        return Scenario(timeline: timeline, policy: policy, steps: steps)
     }
 
     struct StreamSpec {

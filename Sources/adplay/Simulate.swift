@@ -1,15 +1,24 @@
+import AdResolvers
 import AdScenario
+import AdTimeline
 import ArgumentParser
 import Foundation
+import VAST
+import VASTResolution
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text
     case jsonl
 }
 
-struct Simulate: ParsableCommand {
+struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run a scenario file on a simulated player and print its events.")
+        abstract: "Run a scenario file on a simulated player and print its events.",
+        discussion: """
+            A scenario lists its breaks, or names a VMAP ("vmap": a path relative to the scenario, or an \
+            http(s) URL); the VMAP's breaks are placed by timeOffset, named by breakId, and filled from \
+            their VAST, following wrappers.
+            """)
 
     @Argument(help: "The scenario JSON file.")
     var scenario: String
@@ -20,9 +29,17 @@ struct Simulate: ParsableCommand {
     @Option(help: "Also draw the session as an SVG picture to this file.")
     var svg: String?
 
-    func run() throws {
+    func run() async throws {
         let bytes = try readScenario()
-        try ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg)
+        var vmapBreaks: [AdBreak]?
+        do {
+            if let (location, contentDuration) = try Scenario.vmapSource(json: bytes) {
+                vmapBreaks = try await VMAPBreaks.resolve(location, relativeTo: scenario, contentDuration: contentDuration)
+            }
+        } catch let error as ScenarioError {
+            throw CLIError("\(scenario): \(error)")
+        }
+        try ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg, vmapBreaks: vmapBreaks)
     }
 
     private func readScenario() throws -> [UInt8] {
@@ -41,10 +58,10 @@ struct Simulate: ParsableCommand {
 
 /// Decodes, runs and prints a scenario; shared by `simulate` and `demo`.
 enum ScenarioOutput {
-    static func run(json: [UInt8], source: String, format: OutputFormat, svg: String?) throws {
+    static func run(json: [UInt8], source: String, format: OutputFormat, svg: String?, vmapBreaks: [AdBreak]? = nil) throws {
         let run: ScenarioRun
         do {
-            run = try Scenario.decode(json: json).run()
+            run = try Scenario.decode(json: json, vmapBreaks: vmapBreaks).run()
         } catch {
             throw CLIError("\(source): \(error)")
         }

@@ -30,7 +30,10 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
          "exactly one of"),
         (#"{\#(stream), "actions": [{"do": "play", "for": 0.0000001}]}"#, "$.actions[0].for", "more precise than a microsecond"),
         (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream.type", "live streams come from a manifest"),
-        (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "not supported yet"),
+        (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "have not been resolved"),
+        (#"{\#(stream), "vmap": "x.xml", \#(oneBreak), "actions": []}"#, "$.breaks", "either \"breaks\" or \"vmap\""),
+        (#"{\#(stream), "vmap": "", "actions": []}"#, "$.vmap", "empty"),
+        (#"{\#(stream), "manifest": "x.m3u8", "actions": []}"#, "$.manifest", "not supported yet"),
         (#"{\#(stream), "actions": [}"#, "$", "line 1"),
         (#"{\#(stream), "actions": [], "actions": []}"#, "$", "duplicate key \"actions\""),
     ])
