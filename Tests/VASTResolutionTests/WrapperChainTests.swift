@@ -80,9 +80,11 @@ import VASTResolution
         }
     }
 
-    @Test func slowWrapper_isError301_withinTheTimeout() async throws {
+    @Test func slowWrapper_isError301_withinTheTimeout_reportedToTheErrorURL() async throws {
         try await withServer { server in
-            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/slow"))))
+            await server.serve("/error", .status(204))
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/slow"),
+                                                                  errorURL: await server.url("/error?code=[ERRORCODE]"))))
             await server.serve("/slow", .document(Documents.inline("ad")), latency: .seconds(5))
             let started = ContinuousClock.now
             let resolution = await resolver { $0.requestTimeout = .milliseconds(300) }.resolve(url: await server.url("/w1"))
@@ -90,6 +92,7 @@ import VASTResolution
             #expect(resolution.ads.isEmpty)
             #expect(resolution.errors.map(\.code) == [.wrapperTimeout])
             #expect(elapsed < .seconds(2), "took \(elapsed)")
+            #expect(await server.requests(to: "/error") == ["/error?code=301"])
         }
     }
 
