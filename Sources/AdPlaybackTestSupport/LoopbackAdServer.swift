@@ -35,6 +35,9 @@ public actor LoopbackAdServer {
 
     private var routes: [String: (behavior: Behavior, latency: Duration)] = [:]
     private var received: [String] = []
+    private var inFlight = 0
+    /// The most requests it was answering at once: how concurrent its client was.
+    public private(set) var mostAtOnce = 0
     private var server: HTTPServer?
     private var task: Task<Void, any Error>?
     /// The port it listens on, once started.
@@ -84,6 +87,9 @@ public actor LoopbackAdServer {
         let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         received.append(request.path + (query.isEmpty ? "" : "?" + query))
         guard let route = routes[request.path] else { return HTTPResponse(statusCode: .notFound) }
+        inFlight += 1
+        mostAtOnce = max(mostAtOnce, inFlight)
+        defer { inFlight -= 1 }
         if route.latency > .zero { try await Task.sleep(for: route.latency) }
         switch route.behavior {
         case .document(let text, let contentType):

@@ -24,8 +24,9 @@ import VASTResolution
         return resolver
     }()
 
-    /// Five ads behind three wrappers each, every answer 100 ms late: five
-    /// answers in a row (the pod, three wrappers, the inline ad), not twenty-one.
+    /// Five ads behind three wrappers each, every answer 200 ms late: the
+    /// server sees all five ads' requests at once. (How long it takes is the
+    /// benchmark's business.)
     @Test func podOfFiveBehindThreeWrappers_resolvesConcurrently_inPodOrder() async throws {
         try await withServer { server in
             var ads: [String] = []
@@ -33,19 +34,17 @@ import VASTResolution
                 for level in 1...3 {
                     let next = level == 3 ? "/ad\(ad)/inline" : "/ad\(ad)/w\(level + 1)"
                     await server.serve("/ad\(ad)/w\(level)", .document(Documents.wrapper("ad\(ad)w\(level)", to: await server.url(next))),
-                                       latency: .milliseconds(100))
+                                       latency: .milliseconds(200))
                 }
-                await server.serve("/ad\(ad)/inline", .document(Documents.inline("ad\(ad)")), latency: .milliseconds(100))
+                await server.serve("/ad\(ad)/inline", .document(Documents.inline("ad\(ad)")), latency: .milliseconds(200))
                 ads.append(Documents.wrapper("pod\(ad)", to: await server.url("/ad\(ad)/w1"), sequence: 6 - ad))
             }
-            await server.serve("/pod", .document(Documents.pod(ads)), latency: .milliseconds(100))
-            let started = ContinuousClock.now
+            await server.serve("/pod", .document(Documents.pod(ads)))
             let resolution = await resolver.resolve(url: await server.url("/pod"))
-            let elapsed = ContinuousClock.now - started
             #expect(resolution.errors.isEmpty, "\(resolution.errors)")
             #expect(resolution.ads.map { $0.ad.id } == ["ad5", "ad4", "ad3", "ad2", "ad1"])
             #expect(resolution.chain.count == 1 + 5 * 4)
-            #expect(elapsed < .milliseconds(1_200), "took \(elapsed); twenty-one answers in a row would take 2.1 s")
+            #expect(await server.mostAtOnce == 5)
         }
     }
 
