@@ -60,6 +60,19 @@ public actor LoopbackAdServer {
         self.server = server
     }
 
+    /// Starts a server, runs `body` with it, and stops it, whether `body` throws or not.
+    public static func with(_ body: (LoopbackAdServer) async throws -> Void) async throws {
+        let server = LoopbackAdServer()
+        try await server.start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     /// Stops listening and closes every connection.
     public func stop() async {
         await server?.stop(timeout: 0)

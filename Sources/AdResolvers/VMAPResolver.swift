@@ -9,20 +9,14 @@ public import VASTResolution
 /// ad tag and followed through wrappers). Breaks that cannot be placed or
 /// filled are reported, not guessed.
 public struct VMAPResolver: AdResolver {
-    /// Follows each break's VAST.
-    public var chain: VASTChainResolver
-    /// The media files the player takes.
-    public var choice: MediaFileChoice
-    /// How the breaks' ads reach the viewer.
-    public var insertion: Insertion
+    /// Fills each break from its VAST.
+    public var pods: VASTPodResolver
 
-    /// Creates a resolver.
-    public init(chain: VASTChainResolver, choice: MediaFileChoice = MediaFileChoice(types: ["application/x-mpegURL", "video/mp4"]),
-                insertion: Insertion = .inserted) {
-        self.chain = chain
-        self.choice = choice
-        self.insertion = insertion
-    }
+    /// Creates a resolver that fills the breaks with `pods`.
+    public init(pods: VASTPodResolver) { self.pods = pods }
+
+    /// Creates a resolver that follows each break's VAST with `chain`.
+    public init(chain: VASTChainResolver) { pods = VASTPodResolver(chain: chain) }
 
     public func shouldResolve(_ opportunity: AdOpportunity) -> Bool {
         if case .vmap = opportunity.source { return true }
@@ -68,8 +62,7 @@ public struct VMAPResolver: AdResolver {
             for entry in placed {
                 group.addTask {
                     let opportunity = AdOpportunity(id: entry.id, position: entry.position, source: source(of: entry.adBreak))
-                    let pod = VASTPodResolver(chain: chain, choice: choice, insertion: insertion)
-                    let resolved = (try? await pod.resolve(opportunity)) ?? ResolvedBreaks(breaks: [], issues: ["cancelled"])
+                    let resolved = (try? await pods.resolve(opportunity)) ?? ResolvedBreaks(breaks: [], issues: ["cancelled"])
                     return (entry.index, resolved)
                 }
             }

@@ -23,18 +23,6 @@ import VASTResolution
         """
     }
 
-    private func withServer(_ body: (LoopbackAdServer) async throws -> Void) async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     private var chain: VASTChainResolver {
         var chain = VASTChainResolver(fetcher: URLSessionFetcher())
         chain.reportsErrors = false
@@ -42,7 +30,7 @@ import VASTResolution
     }
 
     @Test func vmap_placesEachBreak_andFillsItFromItsVAST() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/mid", .document("<VAST version=\"4.2\">\(Self.inline("m1", seconds: 20, sequence: 1))\(Self.inline("m2", seconds: 10, sequence: 2))</VAST>"))
             await server.serve("/wrapper", .document("""
                 <VAST version="4.2"><Ad><Wrapper><AdSystem>s</AdSystem><Impression>https://t.example/i/wrapper</Impression>
@@ -82,7 +70,7 @@ import VASTResolution
     }
 
     @Test func podResolver_fillsUpToTheDuration_andReportsWhatItDrops() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/pod", .document("""
                 <VAST version="4.2">\(Self.inline("a", seconds: 15, sequence: 1))\(Self.inline("b", seconds: 30, sequence: 2))\(Self.inline("c", seconds: 10, sequence: 3))</VAST>
                 """))
@@ -97,7 +85,7 @@ import VASTResolution
     }
 
     @Test func podResolver_dropsAnAdWithNoPlayableFile() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             let flash = Self.inline("f", seconds: 15).replacingOccurrences(of: "application/x-mpegURL", with: "video/x-flv")
             await server.serve("/pod", .document("<VAST version=\"4.2\">\(flash)</VAST>"))
             let result = try await VASTPodResolver(chain: chain).resolve(
@@ -110,7 +98,7 @@ import VASTResolution
     /// A resolution that outlives the registry's limit is cancelled; the
     /// opportunity comes to no break and content plays.
     @Test func registry_timesOut_cancelsTheResolver_andContentPlays() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/slow", .document("<VAST version=\"4.2\">\(Self.inline("a", seconds: 15))</VAST>"), latency: .seconds(5))
             let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)], timeLimit: .milliseconds(300))
             let started = ContinuousClock.now

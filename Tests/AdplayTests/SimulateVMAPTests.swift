@@ -45,22 +45,21 @@ import Testing
     }
 
     @Test func vmapURL_isFetched_andItsAdTagsFollowed() async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        defer { Task { await server.stop() } }
-        await server.serve("/mid", .document(Self.inline("m1", seconds: 20)))
-        await server.serve("/vmap", .document("""
-            <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" breakId="mid" timeOffset="00:05:00">
-            <vmap:AdSource><vmap:AdTagURI>\(await server.url("/mid"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
-            <vmap:AdBreak breakType="linear" breakId="broken" timeOffset="00:20:00">
-            <vmap:AdSource><vmap:AdTagURI>\(await server.url("/missing"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>
-            """))
-        let folder = try write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"))])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.summary.filter { $0.hasPrefix("adBreakStart") } == ["adBreakStart mid"])
-        #expect(output.stderr.contains("adplay: vmap: break broken has no playable ads; content plays"), "\(output.stderr)")
+        try await LoopbackAdServer.with { server in
+            await server.serve("/mid", .document(Self.inline("m1", seconds: 20)))
+            await server.serve("/vmap", .document("""
+                <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" breakId="mid" timeOffset="00:05:00">
+                <vmap:AdSource><vmap:AdTagURI>\(await server.url("/mid"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" breakId="broken" timeOffset="00:20:00">
+                <vmap:AdSource><vmap:AdTagURI>\(await server.url("/missing"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>
+                """))
+            let folder = try write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"))])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.summary.filter { $0.hasPrefix("adBreakStart") } == ["adBreakStart mid"])
+            #expect(output.stderr.contains("adplay: vmap: break broken has no playable ads; content plays"), "\(output.stderr)")
+        }
     }
 
     @Test func vmapAndBreaksTogether_isAnError() throws {

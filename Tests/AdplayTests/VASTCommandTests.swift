@@ -22,53 +22,51 @@ import Testing
     }
 
     @Test func wrapperChain_json_listsTheChainAndMergedTracking() async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        defer { Task { await server.stop() } }
-        await server.serve("/inline", .document("""
-            <VAST version="4.2"><Ad id="final"><InLine><AdSystem>s</AdSystem><AdTitle>T</AdTitle>
-            <Impression>https://t.example/i/final</Impression><Error>https://t.example/e/final</Error>
-            <Creatives><Creative><Linear skipoffset="00:00:05.500"><Duration>00:00:15.250</Duration>
-            <TrackingEvents><Tracking event="start">https://t.example/s/final</Tracking></TrackingEvents>
-            <MediaFiles><MediaFile delivery="progressive" type="video/mp4">https://cdn.example/a.mp4</MediaFile></MediaFiles>
-            </Linear></Creative></Creatives></InLine></Ad></VAST>
-            """))
-        await server.serve("/wrapper", .document("""
-            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>s</AdSystem>
-            <Impression>https://t.example/i/w</Impression><Error>https://t.example/e/w</Error>
-            <Creatives><Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s/w</Tracking>
-            <Tracking event="complete">https://t.example/c/w</Tracking></TrackingEvents></Linear></Creative></Creatives>
-            <VASTAdTagURI>\(await server.url("/inline"))</VASTAdTagURI></Wrapper></Ad></VAST>
-            """))
-        let output = try await AdplayRunner.runInBackground(["vast", "resolve", await server.url("/wrapper"), "--json"])
-        #expect(output.status == 0, "\(output.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        #expect(json["chain"] as? [String] == [await server.url("/wrapper"), await server.url("/inline")])
-        let ad = try #require((json["ads"] as? [[String: Any]])?.first)
-        #expect(ad["id"] as? String == "final")
-        #expect(ad["duration"] as? Double == 15.25)
-        #expect(ad["skipOffset"] as? Double == 5.5)
-        #expect(ad["mediaFile"] as? String == "https://cdn.example/a.mp4")
-        #expect(ad["impressions"] as? [String] == ["https://t.example/i/final", "https://t.example/i/w"])
-        #expect(ad["errors"] as? [String] == ["https://t.example/e/final", "https://t.example/e/w"])
-        let tracking = try #require(ad["tracking"] as? [String: [String]])
-        #expect(tracking == ["start": ["https://t.example/s/final", "https://t.example/s/w"], "complete": ["https://t.example/c/w"]])
-        #expect((json["errors"] as? [Any])?.isEmpty == true)
+        try await LoopbackAdServer.with { server in
+            await server.serve("/inline", .document("""
+                <VAST version="4.2"><Ad id="final"><InLine><AdSystem>s</AdSystem><AdTitle>T</AdTitle>
+                <Impression>https://t.example/i/final</Impression><Error>https://t.example/e/final</Error>
+                <Creatives><Creative><Linear skipoffset="00:00:05.500"><Duration>00:00:15.250</Duration>
+                <TrackingEvents><Tracking event="start">https://t.example/s/final</Tracking></TrackingEvents>
+                <MediaFiles><MediaFile delivery="progressive" type="video/mp4">https://cdn.example/a.mp4</MediaFile></MediaFiles>
+                </Linear></Creative></Creatives></InLine></Ad></VAST>
+                """))
+            await server.serve("/wrapper", .document("""
+                <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>s</AdSystem>
+                <Impression>https://t.example/i/w</Impression><Error>https://t.example/e/w</Error>
+                <Creatives><Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s/w</Tracking>
+                <Tracking event="complete">https://t.example/c/w</Tracking></TrackingEvents></Linear></Creative></Creatives>
+                <VASTAdTagURI>\(await server.url("/inline"))</VASTAdTagURI></Wrapper></Ad></VAST>
+                """))
+            let output = try await AdplayRunner.runInBackground(["vast", "resolve", await server.url("/wrapper"), "--json"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            #expect(json["chain"] as? [String] == [await server.url("/wrapper"), await server.url("/inline")])
+            let ad = try #require((json["ads"] as? [[String: Any]])?.first)
+            #expect(ad["id"] as? String == "final")
+            #expect(ad["duration"] as? Double == 15.25)
+            #expect(ad["skipOffset"] as? Double == 5.5)
+            #expect(ad["mediaFile"] as? String == "https://cdn.example/a.mp4")
+            #expect(ad["impressions"] as? [String] == ["https://t.example/i/final", "https://t.example/i/w"])
+            #expect(ad["errors"] as? [String] == ["https://t.example/e/final", "https://t.example/e/w"])
+            let tracking = try #require(ad["tracking"] as? [String: [String]])
+            #expect(tracking == ["start": ["https://t.example/s/final", "https://t.example/s/w"], "complete": ["https://t.example/c/w"]])
+            #expect((json["errors"] as? [Any])?.isEmpty == true)
+        }
     }
 
     @Test func depthLimitZero_resolvesNothing_andExitsNonZero() async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        defer { Task { await server.stop() } }
-        await server.serve("/inline", .document("<VAST version=\"4.2\"><Ad><InLine><AdSystem>s</AdSystem></InLine></Ad></VAST>"))
-        await server.serve("/wrapper", .document("""
-            <VAST version="4.2"><Ad><Wrapper><AdSystem>s</AdSystem><VASTAdTagURI>\(await server.url("/inline"))</VASTAdTagURI></Wrapper></Ad></VAST>
-            """))
-        let output = try await AdplayRunner.runInBackground(["vast", "resolve", await server.url("/wrapper"), "--json", "--max-depth", "0"])
-        #expect(output.status == 1)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        #expect((json["errors"] as? [[String: Any]])?.first?["code"] as? Int == 302)
-        #expect(await server.requests(to: "/inline").isEmpty)
+        try await LoopbackAdServer.with { server in
+            await server.serve("/inline", .document("<VAST version=\"4.2\"><Ad><InLine><AdSystem>s</AdSystem></InLine></Ad></VAST>"))
+            await server.serve("/wrapper", .document("""
+                <VAST version="4.2"><Ad><Wrapper><AdSystem>s</AdSystem><VASTAdTagURI>\(await server.url("/inline"))</VASTAdTagURI></Wrapper></Ad></VAST>
+                """))
+            let output = try await AdplayRunner.runInBackground(["vast", "resolve", await server.url("/wrapper"), "--json", "--max-depth", "0"])
+            #expect(output.status == 1)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            #expect((json["errors"] as? [[String: Any]])?.first?["code"] as? Int == 302)
+            #expect(await server.requests(to: "/inline").isEmpty)
+        }
     }
 
     @Test func malformedFile_failsWithError100() throws {

@@ -6,18 +6,6 @@ import VASTResolution
 
 /// Pods resolved against a real HTTP server on loopback.
 @Suite(.serialized) struct PodResolutionTests {
-    private func withServer(_ body: (LoopbackAdServer) async throws -> Void) async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     private let resolver: VASTChainResolver = {
         var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
         resolver.macroValues = { [:] }
@@ -28,7 +16,7 @@ import VASTResolution
     /// server sees all five ads' requests at once. (How long it takes is the
     /// benchmark's business.)
     @Test func podOfFiveBehindThreeWrappers_resolvesConcurrently_inPodOrder() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             var ads: [String] = []
             for ad in 1...5 {
                 for level in 1...3 {
@@ -49,7 +37,7 @@ import VASTResolution
     }
 
     @Test func podAdWithNoAds_isError303_andReplacedFromTheBuffet() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/empty", .document(Documents.empty.replacingOccurrences(of: "ERRORURL", with: await server.url("/error?e=[ERRORCODE]"))))
             await server.serve("/error", .status(204))
             await server.serve("/inline2", .document(Documents.inline("second")))
@@ -66,7 +54,7 @@ import VASTResolution
     }
 
     @Test func fallbackOnNoAdFalse_leavesTheSlotEmpty() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/empty", .document(Documents.empty))
             let pod = Documents.pod([
                 Documents.wrapper("first", to: await server.url("/empty"), sequence: 1, attributes: "fallbackOnNoAd=\"false\""),
@@ -79,7 +67,7 @@ import VASTResolution
     }
 
     @Test func noAdsAtAll_isError303_reportedToTheRootErrorURL() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/error", .status(204))
             await server.serve("/none", .document(Documents.empty.replacingOccurrences(of: "ERRORURL", with: await server.url("/error?e=[ERRORCODE]"))))
             let resolution = await resolver.resolve(url: await server.url("/none"))
@@ -90,7 +78,7 @@ import VASTResolution
     }
 
     @Test func followAdditionalWrappersFalse_refusesASecondWrapper() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"), attributes: "followAdditionalWrappers=\"false\"")))
             await server.serve("/w2", .document(Documents.wrapper("w2", to: await server.url("/inline"))))
             await server.serve("/inline", .document(Documents.inline("ad")))
@@ -102,7 +90,7 @@ import VASTResolution
     }
 
     @Test func allowMultipleAds_letsAWrapperAnswerWithAPod() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/pod", .document(Documents.pod([Documents.inline("a", sequence: 1), Documents.inline("b", sequence: 2)])))
             await server.serve("/many", .document(Documents.wrapper("w", to: await server.url("/pod"), attributes: "allowMultipleAds=\"true\"")))
             await server.serve("/one", .document(Documents.wrapper("w", to: await server.url("/pod"))))

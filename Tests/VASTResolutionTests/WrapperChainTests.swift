@@ -6,18 +6,6 @@ import VASTResolution
 
 /// Wrapper chains resolved against a real HTTP server on loopback.
 @Suite(.serialized) struct WrapperChainTests {
-    private func withServer(_ body: (LoopbackAdServer) async throws -> Void) async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     private func resolver(_ configure: (inout VASTChainResolver) -> Void = { _ in }) -> VASTChainResolver {
         var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
         resolver.requestTimeout = .seconds(3)
@@ -27,7 +15,7 @@ import VASTResolution
     }
 
     @Test func threeDeepChain_mergesTheTrackingOfEveryWrapper() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"))))
             await server.serve("/w2", .document(Documents.wrapper("w2", to: await server.url("/w3"))))
             await server.serve("/w3", .document(Documents.wrapper("w3", to: await server.url("/inline"))))
@@ -51,7 +39,7 @@ import VASTResolution
     }
 
     @Test func depthLimit_isError302_reportedToTheErrorURLWithTheMacroFilled() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             let error = await server.url("/error?code=[ERRORCODE]&t=[TIMESTAMP]&cb=[CACHEBUSTING]")
             await server.serve("/error", .status(204))
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"), errorURL: error)))
@@ -69,7 +57,7 @@ import VASTResolution
     }
 
     @Test func loop_isCaught_andNothingIsFetchedTwice() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/a", .document(Documents.wrapper("a", to: await server.url("/b"))))
             await server.serve("/b", .document(Documents.wrapper("b", to: await server.url("/a"))))
             let resolution = await resolver().resolve(url: await server.url("/a"))
@@ -81,7 +69,7 @@ import VASTResolution
     }
 
     @Test func slowWrapper_isError301_withinTheTimeout_reportedToTheErrorURL() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/error", .status(204))
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/slow"),
                                                                   errorURL: await server.url("/error?code=[ERRORCODE]"))))
@@ -97,7 +85,7 @@ import VASTResolution
     }
 
     @Test func budget_boundsTheWholeChain() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             for index in 1...4 {
                 await server.serve("/w\(index)", .document(Documents.wrapper("w\(index)", to: await server.url("/w\(index + 1)"))),
                                    latency: .milliseconds(150))
@@ -112,7 +100,7 @@ import VASTResolution
     }
 
     @Test func hugeBody_isCutOffAtTheLimit() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/huge"))))
             await server.serve("/huge", .large(bytes: 50 << 20))
             let started = ContinuousClock.now
@@ -124,7 +112,7 @@ import VASTResolution
     }
 
     @Test func endlessBody_endsAtALimit() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/endless", .endlessBody)
             let started = ContinuousClock.now
             let resolution = await resolver { $0.requestTimeout = .milliseconds(500) }.resolve(url: await server.url("/endless"))
@@ -135,7 +123,7 @@ import VASTResolution
     }
 
     @Test func entityBomb_isRefusedAsError100() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             let bomb = """
                 <?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
                 <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><VAST version="4.2">&c;</VAST>
@@ -149,7 +137,7 @@ import VASTResolution
 
     @Test(arguments: ["file:///etc/passwd", "myapp://ads/vast.xml", "ftp://example.com/vast.xml"])
     func nonHTTPTagURI_isNeverFetched(_ uri: String) async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/w1", .document(Documents.wrapper("w1", to: uri)))
             let resolution = await resolver().resolve(url: await server.url("/w1"))
             #expect(resolution.ads.isEmpty)
@@ -159,7 +147,7 @@ import VASTResolution
     }
 
     @Test func redirects_areFollowed_butNotToOtherSchemes() async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/moved", .redirect(to: await server.url("/inline")))
             await server.serve("/inline", .document(Documents.inline("ad")))
             await server.serve("/sneaky", .redirect(to: "file:///etc/passwd"))
@@ -172,7 +160,7 @@ import VASTResolution
 
     @Test(arguments: [LoopbackAdServer.Behavior.status(404), .status(500), .reset])
     func failingServer_isError301(_ behavior: LoopbackAdServer.Behavior) async throws {
-        try await withServer { server in
+        try await LoopbackAdServer.with { server in
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/broken"))))
             await server.serve("/broken", behavior)
             let resolution = await resolver().resolve(url: await server.url("/w1"))
