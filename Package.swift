@@ -92,6 +92,7 @@ let package = Package(
                 "AdResolvers",
                 "AdTimeline",
                 "MediaTime",
+                "XMLTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -8,12 +8,15 @@ import Darwin
 /// the file's length, filled by `read` itself (not zeroed first), with no
 /// intermediate `Data` to copy out of.
 enum FileBytes {
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    /// The whole file; with `limit`, a file larger than `limit` bytes is an
+    /// error before anything is read.
+    static func read(_ path: String, limit: Int? = nil) throws(CLIError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        if let limit, size > limit { throw CLIError("\(path): \(size) bytes, more than the limit of \(limit)") }
         // One byte more than the size says, so a file that grew is noticed.
         var failed: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
@@ -36,6 +39,7 @@ enum FileBytes {
             guard read >= 0 else { throw failure(path, errno) }
             if read == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<read])
+            if let limit, bytes.count > limit { throw CLIError("\(path): more than the limit of \(limit) bytes") }
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import VAST
 import VASTReport
 import VASTResolution
+import XMLTree
 
 struct VASTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,10 +50,12 @@ struct VASTResolve: AsyncParsableCommand {
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             resolution = await resolver.resolve(url: source)
         } else {
-            let bytes = source == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try FileBytes.read(source)
+            // Read no more than the parser takes, plus one byte to tell that there was more.
+            let limit = resolver.parser.reader.maxBytes
+            let bytes = try FileBytes.read(source == "-" ? "/dev/stdin" : source, limit: limit)
             let document: VASTDocument
             do {
-                document = try VASTParser().parse(bytes)
+                document = try resolver.parser.parse(bytes)
             } catch {
                 throw CLIError("\(source): \(error)")
             }

@@ -69,6 +69,15 @@ import Testing
         }
     }
 
+    @Test func fileLargerThanTheLimit_isRefusedUnread() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).xml")
+        try Data(repeating: UInt8(ascii: "x"), count: 2 << 20).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try AdplayRunner.run(["vast", "resolve", file.path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("2097152 bytes, more than the limit of 1048576"), "\(output.stderr)")
+    }
+
     @Test func malformedFile_failsWithError100() throws {
         let output = try AdplayRunner.run(["vast", "resolve", "-"], input: "<VAST><Ad></VAST>")
         #expect(output.status == 1)
