@@ -73,9 +73,11 @@ struct XMLScanner {
     /// Reads the element at `<` and everything in it.
     private mutating func element() throws(XMLError) -> XMLElement {
         if let empty = try startTag() { return empty }
-        while let top = open.last {
+        // Indexed rather than `open.last`, which would copy the frame on every token.
+        while !open.isEmpty {
             guard position < bytes.count else {
-                throw error(.syntax, "the document ends inside <\(top.name)>; expected </\(top.name)>")
+                let name = open[open.count - 1].name
+                throw error(.syntax, "the document ends inside <\(name)>; expected </\(name)>")
             }
             if bytes[position] != UInt8(ascii: "<") {
                 try text()
@@ -157,11 +159,11 @@ struct XMLScanner {
         guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
             throw error(.syntax, "expected > to end </\(name)")
         }
-        guard let top = open.last, top.name == name else {
+        guard !open.isEmpty, open[open.count - 1].name == name else {
             throw error(.syntax, at: start, "</\(name)> does not close <\(open.last?.name ?? "")>")
         }
         position += 1
-        open.removeLast()
+        let top = open.removeLast()
         let element = XMLElement(name: top.name, attributes: top.attributes, content: top.content, line: top.line,
                                  range: top.start..<position)
         guard !open.isEmpty else { return element }
