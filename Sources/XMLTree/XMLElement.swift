@@ -13,7 +13,9 @@ public struct XMLElement: Sendable, Hashable {
     public private(set) var localName: String
     /// The attributes in document order, names as written.
     public var attributes: [XMLAttribute]
-    /// Child elements and character data, in document order.
+    /// Child elements and character data, in document order. Character data
+    /// that is only white space (the indentation between elements) is not
+    /// kept; CDATA sections always are.
     public var content: [XMLContent]
     /// Where the element starts: the 1-based line of its `<`.
     public var line: Int
@@ -23,8 +25,13 @@ public struct XMLElement: Sendable, Hashable {
     /// Creates an element.
     public init(name: String, attributes: [XMLAttribute] = [], content: [XMLContent] = [], line: Int = 1,
                 range: Range<Int> = 0..<0) {
+        self.init(name: name, localName: Self.localName(of: name), attributes: attributes, content: content, line: line, range: range)
+    }
+
+    /// The reader knows the local name from the bytes already.
+    init(name: String, localName: String, attributes: [XMLAttribute], content: [XMLContent], line: Int, range: Range<Int>) {
         self.name = name
-        localName = Self.localName(of: name)
+        self.localName = localName
         self.attributes = attributes
         self.content = content
         self.line = line
@@ -86,8 +93,12 @@ public struct XMLAttribute: Sendable, Hashable {
 
     /// Creates an attribute.
     public init(name: String, value: String) {
+        self.init(name: name, localName: XMLElement.localName(of: name), value: value)
+    }
+
+    init(name: String, localName: String, value: String) {
         self.name = name
-        localName = XMLElement.localName(of: name)
+        self.localName = localName
         self.value = value
     }
 }

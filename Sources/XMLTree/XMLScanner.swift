@@ -11,6 +11,7 @@ struct XMLScanner {
 
     private struct Frame {
         var name: String
+        var localName: String
         var attributes: [XMLAttribute]
         var content: [XMLContent] = []
         var line: Int
@@ -96,7 +97,7 @@ struct XMLScanner {
     private mutating func startTag() throws(XMLError) -> XMLElement? {
         let start = position
         position += 1
-        let name = try self.name("an element name")
+        let (name, localName) = try self.name("an element name")
         guard open.count < maxDepth else {
             position = start
             throw error(.tooDeep, "elements nest deeper than the limit of \(maxDepth)")
@@ -107,12 +108,13 @@ struct XMLScanner {
             guard position < bytes.count else { throw error(.syntax, "the document ends inside the tag <\(name)") }
             if bytes[position] == UInt8(ascii: ">") {
                 position += 1
-                open.append(Frame(name: name, attributes: attributes, line: line(at: start), start: start))
+                open.append(Frame(name: name, localName: localName, attributes: attributes, line: line(at: start), start: start))
                 return nil
             }
             if starts(with: "/>") {
                 position += 2
-                return XMLElement(name: name, attributes: attributes, line: line(at: start), range: start..<position)
+                return XMLElement(name: name, localName: localName, attributes: attributes, content: [], line: line(at: start),
+                                  range: start..<position)
             }
             guard hadSpace else { throw error(.syntax, "expected white space, > or /> in the tag <\(name)") }
             let attributeStart = position
@@ -125,7 +127,7 @@ struct XMLScanner {
     }
 
     private mutating func attribute(in element: String) throws(XMLError) -> XMLAttribute {
-        let name = try self.name("an attribute name")
+        let (name, localName) = try self.name("an attribute name")
         skipSpace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
             throw error(.syntax, "expected = after the attribute \(name) of <\(element)>")
@@ -147,14 +149,14 @@ struct XMLScanner {
         guard position < bytes.count else { throw error(.syntax, "the value of the attribute \(name) is not closed") }
         let value = try decode(start..<position, attribute: true)
         position += 1
-        return XMLAttribute(name: name, value: value)
+        return XMLAttribute(name: name, localName: localName, value: value)
     }
 
     /// Reads `</name>`; returns the root when it closes it.
     private mutating func endTag() throws(XMLError) -> XMLElement? {
         let start = position
         position += 2
-        let name = try self.name("an element name")
+        let name = try self.name("an element name").name
         skipSpace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
             throw error(.syntax, "expected > to end </\(name)")
@@ -164,8 +166,8 @@ struct XMLScanner {
         }
         position += 1
         let top = open.removeLast()
-        let element = XMLElement(name: top.name, attributes: top.attributes, content: top.content, line: top.line,
-                                 range: top.start..<position)
+        let element = XMLElement(name: top.name, localName: top.localName, attributes: top.attributes, content: top.content,
+                                 line: top.line, range: top.start..<position)
         guard !open.isEmpty else { return element }
         open[open.count - 1].content.append(.element(element))
         return nil
@@ -173,9 +175,16 @@ struct XMLScanner {
 
     // MARK: - Character data
 
+    /// Character data up to the next markup. A run of white space alone (the
+    /// indentation between elements) is not kept; see ``XMLElement/content``.
     private mutating func text() throws(XMLError) {
         let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+        var onlySpace = true
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") {
+            if onlySpace, !Self.isSpace(bytes[position]) { onlySpace = false }
+            position += 1
+        }
+        guard !onlySpace else { return }
         let text = try decode(start..<position, attribute: false)
         open[open.count - 1].content.append(.text(text))
     }
@@ -284,14 +293,21 @@ struct XMLScanner {
 
     // MARK: - Tokens
 
-    private mutating func name(_ what: String) throws(XMLError) -> String {
+    /// A name, and its part after the last colon.
+    private mutating func name(_ what: String) throws(XMLError) -> (name: String, local: String) {
         let start = position
         guard position < bytes.count, Self.isNameStart(bytes[position]) else {
             throw error(.syntax, "expected \(what), found \"\(snippet())\"")
         }
+        var colon: Int?
         position += 1
-        while position < bytes.count, Self.isNameStart(bytes[position]) || Self.isNameRest(bytes[position]) { position += 1 }
-        return try string(start..<position)
+        while position < bytes.count, Self.isNameStart(bytes[position]) || Self.isNameRest(bytes[position]) {
+            if bytes[position] == UInt8(ascii: ":") { colon = position }
+            position += 1
+        }
+        let name = try string(start..<position)
+        guard let colon else { return (name, name) }
+        return (name, try string(colon + 1..<position))
     }
 
     @discardableResult

@@ -42,6 +42,14 @@ import XMLTree
         #expect(root.text == "1<2>3'\"\né")
     }
 
+    @Test func whitespaceBetweenElements_isNotKept_butCDATAIs() throws {
+        let root = try reader.read("<a>\n  <b/>\n  <c>x</c>\n  <![CDATA[ ]]>\n</a>")
+        #expect(root.content == [.element(XMLElement(name: "b", line: 2, range: 6..<10)),
+                                 .element(XMLElement(name: "c", content: [.text("x")], line: 3, range: 13..<21)),
+                                 .text(" ")])
+        #expect(try reader.read("<a>x<b/> <c/>y</a>").text == "xy")
+    }
+
     @Test func elementRange_spansStartToEndTag() throws {
         let text = "<a><Extensions><Extension type=\"x\"><b>1</b></Extension></Extensions></a>"
         let root = try reader.read(text)
