@@ -1,6 +1,6 @@
-public import FlyingFox
+internal import FlyingFox
 internal import FlyingSocks
-public import Foundation
+internal import Foundation
 
 /// A real HTTP server on 127.0.0.1, on a port the system picks, for tests of
 /// anything that fetches ads: it serves documents by path, misbehaves on
@@ -108,7 +108,7 @@ public actor LoopbackAdServer {
         case .document(let text, let contentType):
             // One answer per connection: FlyingFox cannot set TCP_NODELAY, and on a reused
             // connection Nagle's algorithm and delayed acknowledgements stall each answer ~40 ms.
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType, .connection: "close"], body: Data(text.utf8))
+            return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: contentType, .connection: "close"]), body: Data(text.utf8))
         case .status(let code):
             return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"))
         case .reset:
@@ -118,7 +118,7 @@ public actor LoopbackAdServer {
         case .large(let bytes):
             return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: GeneratedBytes(total: bytes), count: bytes))
         case .redirect(let location):
-            return HTTPResponse(statusCode: .found, headers: [.location: location])
+            return HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: location]))
         }
     }
 }

@@ -1,4 +1,4 @@
-public import SCTE35
+internal import SCTE35
 
 /// A synthetic live HLS stream with ad breaks marked in every common dialect
 /// at once, for tests and benchmarks: any window of it is a valid media

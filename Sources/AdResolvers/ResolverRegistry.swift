@@ -1,4 +1,4 @@
-public import MediaTime
+internal import MediaTime
 
 /// The resolvers an app uses, in order, and the time any resolution may take.
 ///

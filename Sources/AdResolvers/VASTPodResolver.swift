@@ -1,5 +1,5 @@
 public import AdTimeline
-public import MediaTime
+internal import MediaTime
 public import VAST
 public import VASTResolution
 

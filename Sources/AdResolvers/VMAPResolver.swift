@@ -1,6 +1,6 @@
-public import AdTimeline
-public import MediaTime
-public import VAST
+internal import AdTimeline
+internal import MediaTime
+internal import VAST
 public import VASTResolution
 
 /// The breaks of a VOD timeline from a VMAP schedule: each `AdBreak` placed

@@ -24,7 +24,7 @@ struct ChainRun: Sendable {
         }
     }
 
-    func resolve(url: String) async throws {
+    func resolve(url: String) async {
         switch await fetch(url) {
         case .success(let document):
             var path = Path()
@@ -35,7 +35,7 @@ struct ChainRun: Sendable {
         }
     }
 
-    func resolve(_ document: VASTDocument) async throws {
+    func resolve(_ document: VASTDocument) async {
         await journal.resolved(await ads(of: document, path: Path()))
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 public import VAST
 
 /// Follows a VAST response's wrappers to the inline ads, safely and fast.
@@ -48,19 +48,19 @@ public struct VASTChainResolver: Sendable {
 
     /// Fetches the VAST document at `url` and resolves it.
     public func resolve(url: String) async -> VASTResolution {
-        await run { try await $0.resolve(url: url) }
+        await run { await $0.resolve(url: url) }
     }
 
     /// Resolves a document already in hand (inline VAST from a VMAP, say).
     public func resolve(_ document: VASTDocument) async -> VASTResolution {
-        await run { try await $0.resolve(document) }
+        await run { await $0.resolve(document) }
     }
 
-    private func run(_ body: (ChainRun) async throws -> Void) async -> VASTResolution {
+    private func run(_ body: (ChainRun) async -> Void) async -> VASTResolution {
         let journal = Journal()
         let clock: any Clock<Duration> = self.clock
         let run = ChainRun(settings: self, journal: journal, deadline: Deadline.after(budget, on: clock))
-        try? await body(run)
+        await body(run)
         return await journal.resolution
     }
 }
