@@ -2,14 +2,14 @@
 /// front, keeping the open elements on an explicit stack (so nesting depth
 /// costs heap, not the call stack, and is bounded by the depth limit).
 struct XMLScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
-    private var position = 0
-    private var open: [Frame] = []
+    var position = 0
+    var open: [Frame] = []
     /// Lines are counted lazily, up to the furthest offset asked about.
-    private var counted = (offset: 0, line: 1)
+    var counted = (offset: 0, line: 1)
 
-    private struct Frame {
+    struct Frame {
         var name: String
         var localName: String
         var attributes: [XMLAttribute]
@@ -267,7 +267,7 @@ struct XMLScanner {
         return semicolon + 1
     }
 
-    private func string(_ range: Range<Int>) throws(XMLError) -> String {
+    func string(_ range: Range<Int>) throws(XMLError) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         // ASCII, nearly all of an ad document, needs no validation.
         if Self.isASCII(slice) { return String(decoding: slice, as: UTF8.self) }
@@ -289,95 +289,5 @@ struct XMLScanner {
             index += 1
         }
         return true
-    }
-
-    // MARK: - Tokens
-
-    /// A name, and its part after the last colon.
-    private mutating func name(_ what: String) throws(XMLError) -> (name: String, local: String) {
-        let start = position
-        guard position < bytes.count, Self.isNameStart(bytes[position]) else {
-            throw error(.syntax, "expected \(what), found \"\(snippet())\"")
-        }
-        var colon: Int?
-        position += 1
-        while position < bytes.count, Self.isNameStart(bytes[position]) || Self.isNameRest(bytes[position]) {
-            if bytes[position] == UInt8(ascii: ":") { colon = position }
-            position += 1
-        }
-        let name = try string(start..<position)
-        guard let colon else { return (name, name) }
-        return (name, try string(colon + 1..<position))
-    }
-
-    @discardableResult
-    private mutating func skipSpace() -> Bool {
-        let start = position
-        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
-        return position > start
-    }
-
-    /// Moves past the next `terminator`, or fails naming what was left open.
-    private mutating func skip(past terminator: StaticString, what: String) throws(XMLError) {
-        let start = position
-        let count = terminator.utf8CodeUnitCount
-        let first = terminator.utf8Start[0]
-        var index = position
-        while index + count <= bytes.count {
-            if bytes[index] == first, (0..<count).allSatisfy({ bytes[index + $0] == terminator.utf8Start[$0] }) {
-                position = index + count
-                return
-            }
-            index += 1
-        }
-        position = start
-        throw error(.syntax, "\(what) is not closed; expected \(terminator)")
-    }
-
-    private func starts(with prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        for index in 0..<count where bytes[position + index] != prefix.utf8Start[index] { return false }
-        return true
-    }
-
-    private func starts(with prefix: [UInt8]) -> Bool {
-        position + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[position + $0] == prefix[$0] }
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-
-    private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte == 0x3A || byte >= 0x80
-    }
-
-    private static func isNameRest(_ byte: UInt8) -> Bool { (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E }
-
-    // MARK: - Locations
-
-    private mutating func line(at offset: Int) -> Int {
-        if offset < counted.offset { counted = (0, 1) }
-        var line = counted.line
-        for index in counted.offset..<offset where bytes[index] == 0x0A { line += 1 }
-        counted = (offset, line)
-        return line
-    }
-
-    private func snippet() -> String {
-        String(decoding: bytes[position..<min(position + 12, bytes.count)], as: UTF8.self)
-    }
-
-    private func error(_ kind: XMLError.Kind, _ message: String) -> XMLError { error(kind, at: position, message) }
-
-    private func error(_ kind: XMLError.Kind, at offset: Int, _ message: String) -> XMLError {
-        let offset = min(offset, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let path = open.isEmpty ? "" : "/" + open.map(\.name).joined(separator: "/")
-        return XMLError(kind, line: line, column: offset - lineStart + 1, offset: offset, path: path, message)
     }
 }
