@@ -16,7 +16,7 @@ public struct VASTPodResolver: AdResolver {
     public var insertion: Insertion
 
     /// Creates a resolver.
-    public init(chain: VASTChainResolver, choice: MediaFileChoice = MediaFileChoice(types: ["application/x-mpegURL", "video/mp4"]),
+    public init(chain: VASTChainResolver, choice: MediaFileChoice = .common,
                 insertion: Insertion = .inserted) {
         self.chain = chain
         self.choice = choice

@@ -21,6 +21,14 @@ public struct MediaFileChoice: Sendable, Hashable {
     public var targetWidth: Int?
     public var targetHeight: Int?
 
+    /// The types a common player plays, HLS first, then progressive MP4 and
+    /// the other common containers.
+    public static let commonTypes = ["application/x-mpegURL", "application/vnd.apple.mpegurl", "video/mp4", "video/webm",
+                                     "video/quicktime", "audio/mp4", "audio/mpeg"]
+
+    /// A choice among ``commonTypes``, with no targets.
+    public static let common = MediaFileChoice(types: commonTypes)
+
     /// Creates a choice among `types`.
     public init(types: [String], deliveries: Set<String>? = nil, targetBitrate: Int? = nil, targetWidth: Int? = nil,
                 targetHeight: Int? = nil) {

@@ -82,11 +82,5 @@ struct Reading {
 
 extension String {
     /// Without leading and trailing XML white space.
-    var trimmedSpaces: String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = utf8.lastIndex(where: { !isSpace($0) })!
-        if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return self }
-        return String(self[first...last])
-    }
+    var trimmedSpaces: String { XMLText.trimmed(self) }
 }

@@ -11,13 +11,8 @@ internal import SCTE35Text
 /// with tracking merged from every wrapper; durations and time offsets in
 /// exact decimal seconds, a percent offset as written (`"25%"`).
 public enum ResolutionReport {
-    /// The media types a player is assumed to play when none are given:
-    /// HLS first, then progressive MP4 and the other common containers.
-    public static let commonTypes = ["application/x-mpegURL", "application/vnd.apple.mpegurl", "video/mp4", "video/webm",
-                                     "video/quicktime", "audio/mp4", "audio/mpeg"]
-
     /// The resolution as one JSON document, with a trailing line feed.
-    public static func json(_ resolution: VASTResolution, choice: MediaFileChoice = MediaFileChoice(types: commonTypes)) -> String {
+    public static func json(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> String {
         var output = JSONOutput()
         output.openObject()
         output.key("chain")
@@ -104,7 +99,7 @@ public enum ResolutionReport {
     }
 
     /// The resolution as readable text: the chain, each ad, and each error.
-    public static func text(_ resolution: VASTResolution, choice: MediaFileChoice = MediaFileChoice(types: commonTypes)) -> String {
+    public static func text(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> String {
         var lines = ["chain: \(resolution.chain.count) fetch\(resolution.chain.count == 1 ? "" : "es")"]
         lines += resolution.chain.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         lines.append("ads: \(resolution.ads.count)")

@@ -111,9 +111,10 @@ public enum XMLContent: Sendable, Hashable {
     case text(String)
 }
 
-enum XMLText {
-    /// Trims XML white space (space, tab, CR, LF) from both ends.
-    static func trimmed(_ text: String) -> String {
+/// Text helpers for what XML documents hold.
+public enum XMLText {
+    /// `text` without XML white space (space, tab, CR, LF) at either end.
+    public static func trimmed(_ text: String) -> String {
         let utf8 = text.utf8
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }

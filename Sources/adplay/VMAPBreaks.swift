@@ -3,7 +3,6 @@ import AdTimeline
 import Foundation
 import MediaTime
 import VAST
-import VASTReport
 import VASTResolution
 import XMLTree
 
@@ -32,7 +31,7 @@ enum VMAPBreaks {
             throw CLIError("\(location): \(error)")
         }
         let opportunity = AdOpportunity(id: "vmap", position: .preroll, source: .vmap(vmap, contentDuration: contentDuration))
-        let result = try await VMAPResolver(pods: VASTPodResolver(chain: chain, choice: MediaFileChoice(types: ResolutionReport.commonTypes))).resolve(opportunity)
+        let result = try await VMAPResolver(chain: chain).resolve(opportunity)
         for issue in result.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
         return result.breaks
     }
