@@ -8,23 +8,30 @@ extension PlaybackSession {
         guard !isRunning else { throw .alreadyRunning }
         let target: JumpTarget
         var watched: Set<String> = []
+        var cooldownFrom: ClockTime?
         switch point {
         case .beginning: target = .content(.zero)
         case .position(let position): target = position
         case .bookmark(let bookmark):
             target = .content(bookmark.content)
             watched = Set(bookmark.watched)
+            cooldownFrom = bookmark.lastBreakCompletedAt
         }
         try validate(target)
-        begin(at: target, earlierWatched: watched, failover: false)
+        begin(at: target, earlierWatched: watched, lastBreakCompletedAt: cooldownFrom, failover: false)
     }
 
-    /// Begins a (fresh or fail-over) session at `target`, deciding autoSeek.
-    mutating func begin(at target: JumpTarget, earlierWatched watched: Set<String>, failover: Bool) {
+    /// Begins a (fresh, resumed or fail-over) session at `target`, deciding
+    /// autoSeek. A resumed or fail-over session carries the watched breaks
+    /// and the end of the last break (so a running cool-down goes on).
+    mutating func begin(
+        at target: JumpTarget, earlierWatched watched: Set<String>, lastBreakCompletedAt completed: ClockTime?,
+        failover: Bool
+    ) {
         timeline = initialTimeline
         earlierWatched = watched
         isFailoverSession = failover
-        lastBreakCompletedAt = nil
+        lastBreakCompletedAt = completed
         pending = nil
         isPaused = false
         isInterrupted = false
@@ -72,10 +79,12 @@ extension PlaybackSession {
         advancePending()
     }
 
-    /// Stops: saves a bookmark (content time and watched breaks), then ends.
+    /// Stops: saves a bookmark (the viewer's position, watched breaks, the
+    /// last break's end), then ends.
     mutating func stop() throws(SessionError) {
         guard isRunning else { throw .notRunning }
-        let bookmark = Bookmark(content: playhead.content, watched: watchedBreakIDs)
+        let bookmark = Bookmark(
+            content: viewerPosition, watched: watchedBreakIDs, lastBreakCompletedAt: lastBreakCompletedAt)
         lastBookmark = bookmark
         emit(.bookmark(bookmark))
         actions.append(.saveBookmark(bookmark))
@@ -83,15 +92,27 @@ extension PlaybackSession {
         endSession()
     }
 
-    /// A fault: the session ends and a fail-over session starts at the same
-    /// content time, keeping the watched breaks.
+    /// A fault: the session ends and a fail-over session starts at the
+    /// viewer's position, keeping the watched breaks and the cool-down.
     mutating func failover() throws(SessionError) {
         guard isRunning else { throw .notRunning }
-        let position = playhead.content
+        let position = viewerPosition
         let watched = Set(watchedBreakIDs)
+        let completed = lastBreakCompletedAt
         emit(.failover)
         endSession()
-        begin(at: .content(position), earlierWatched: watched, failover: true)
+        begin(at: .content(position), earlierWatched: watched, lastBreakCompletedAt: completed, failover: true)
+    }
+
+    /// Where the viewer is, for a bookmark or a fail-over: during a detour
+    /// (a break a jump or a start queued) the jump's destination, otherwise
+    /// the playhead's content time.
+    var viewerPosition: ContentTime {
+        guard isInBreak, let pending else { return playhead.content }
+        switch pending.arrival {
+        case .content(let target): return target
+        case .intoBreak(let adBreak, _): return timeline.contentPosition(of: adBreak)
+        }
     }
 
     /// The breaks counted as watched: this session's and the earlier ones'

@@ -21,19 +21,27 @@ public enum SessionAction: Sendable, Hashable {
     case saveBookmark(Bookmark)
 }
 
-/// Where a session resumes: content time and the breaks already watched.
+/// Where a session resumes: content time, the breaks already watched and
+/// when the last break completed.
 ///
 /// Carrying the watched breaks means a resumed session never replays what
-/// the viewer saw.
+/// the viewer saw; carrying the last break's end means a cool-down that was
+/// running keeps running (it is about the viewer, not the process).
 public struct Bookmark: Sendable, Hashable, Codable {
     /// The content ("local") time to resume at.
     public var content: ContentTime
     /// The ids of the breaks watched, in content order.
     public var watched: [String]
+    /// The wall clock's reading when the session's last break completed;
+    /// `nil` when none did. It is compared with the resuming session's
+    /// clock, so a bookmark kept across processes needs a wall clock whose
+    /// readings mean the same in both.
+    public var lastBreakCompletedAt: ClockTime?
 
     /// Creates a bookmark.
-    public init(content: ContentTime, watched: [String]) {
+    public init(content: ContentTime, watched: [String], lastBreakCompletedAt: ClockTime? = nil) {
         self.content = content
         self.watched = watched
+        self.lastBreakCompletedAt = lastBreakCompletedAt
     }
 }

@@ -36,7 +36,11 @@ public struct AdPolicyEngine: Sendable {
         let (resolved, arrival) = resolve(target, context: context)
         let direction: JumpDirection = resolved.stream >= origin.stream ? .forward : .backward
         var leaped = context.timeline.breaks(between: origin.content, and: resolved.content)
-        if direction == .backward, let behind = breakBehind(origin, timeline: context.timeline) {
+        if direction == .backward, let behind = breakBehind(origin, timeline: context.timeline),
+            behind.id != arrivalBreakID(arrival, timeline: context.timeline)
+        {
+            // The break just behind is leaped unless the jump lands in it or at
+            // its start: one jump reports each break once.
             leaped.insert(behind, at: 0)
         }
         let request = AdBreakSelectionRequest(
@@ -56,6 +60,14 @@ public struct AdPolicyEngine: Sendable {
             let range = timeline.streamRange(ofBreak: adBreak.id), origin.stream >= range.upperBound
         else { return nil }
         return adBreak
+    }
+
+    /// The break a jump arrives at or into, if any.
+    private func arrivalBreakID(_ arrival: Arrival, timeline: AdTimeline) -> String? {
+        switch arrival {
+        case .content(let position): timeline.adBreak(atContentTime: position)?.id
+        case .intoBreak(let adBreak, _): adBreak.id
+        }
     }
 
     /// Decides a session start at `target`: at 0 a plain start (the pre-roll

@@ -10,24 +10,38 @@ public struct DefaultAdPolicySelector: AdPolicySelector {
     public init(policy: AdPolicy) { self.policy = policy }
 
     /// Fail-over flags first, then the direction rule (jumps) or the autoSeek
-    /// rule (starts).
+    /// rule (starts). A start's rule chooses among the unwatched, enabled
+    /// breaks only: the watched ones are skipped as `watched` and take no
+    /// part in the choice.
     /// - Complexity: O(k) for k candidates.
     public func selectAdBreaksToPlay(_ request: AdBreakSelectionRequest) -> [AdBreakVerdict] {
         let candidates = request.candidates
+        let context = request.context
+        let settled = candidates.map { adBreak -> BreakPolicy? in
+            if failoverDisables(adBreak, context: context) { return .skip(.failover) }
+            if request.trigger == .start, context.isWatched(adBreak.id) { return .skip(.watched) }
+            return nil
+        }
+        // Jumps rank every leaped break; starts rank only the open ones.
+        var ranks: [Int?] = Array(candidates.indices)
         let chosen: (Int) -> Bool
         switch request.trigger {
         case .jump(let direction):
             let range = Self.chosenRange(count: candidates.count, by: policy.jumpRule(for: direction))
             chosen = { range.contains($0) }
         case .start:
-            chosen = chosenForStart(candidates, timeline: request.context.timeline)
+            var next = 0
+            ranks = settled.map { policy in
+                guard policy == nil else { return nil }
+                defer { next += 1 }
+                return next
+            }
+            let open = candidates.indices.filter { settled[$0] == nil }.map { candidates[$0] }
+            chosen = chosenForStart(open, timeline: context.timeline)
         }
         return candidates.indices.map { index in
-            let adBreak = candidates[index]
-            if failoverDisables(adBreak, context: request.context) {
-                return AdBreakVerdict(adBreak: adBreak, policy: .skip(.failover))
-            }
-            return AdBreakVerdict(adBreak: adBreak, policy: chosen(index) ? .play : .skip(.policy))
+            let policy = settled[index] ?? (ranks[index].map(chosen) == true ? .play : .skip(.policy))
+            return AdBreakVerdict(adBreak: candidates[index], policy: policy)
         }
     }
 

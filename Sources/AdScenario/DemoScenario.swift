@@ -9,7 +9,8 @@ public enum DemoScenario {
     snapback preset with a 2-minute cool-down. The viewer watches the pre-roll, seeks over
     mid1 (snapback plays it first), seeks over mid2 inside the cool-down (no ad), takes a
     phone call during mid3, stops, and resumes from the bookmark the next day: the watched
-    breaks do not play again.
+    breaks do not play again, and autoSeek plays mid2, the one mid-roll never watched, before
+    content resumes at the bookmark.
     """
 
     /// The scenario file's text.

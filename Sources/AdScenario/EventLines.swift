@@ -73,6 +73,10 @@ public enum EventLines {
                     string(id)
                 }
                 bytes.append(UInt8(ascii: "]"))
+                if let completed = bookmark.lastBreakCompletedAt {
+                    raw(",\"lastBreakCompleted\":")
+                    seconds(completed.ticks)
+                }
             case .error(let message):
                 field("message", message)
             case .sessionStart, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd:

@@ -131,7 +131,7 @@ private func names(_ events: [SessionEvent]) -> [String] {
         try simulation.send(.start(.beginning))
         try simulation.play(for: s(300 + 560))
         let stop = try simulation.send(.stop)
-        let bookmark = Bookmark(content: ContentTime(seconds: 560), watched: ["pre"])
+        let bookmark = Bookmark(content: ContentTime(seconds: 560), watched: ["pre"], lastBreakCompletedAt: ClockTime(seconds: 300))
         #expect(stop.map(\.kind) == [.bookmark(bookmark), .sessionEnd])
         let resumed = try simulation.send(.start(.bookmark(bookmark)))
         #expect(names(resumed) == ["sessionStart", "adBreakSkip pre", "contentStart"])
