@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
+        .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
         .library(name: "AdPolicyExamples", targets: ["AdPolicyExamples"]),
@@ -63,8 +64,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "AdSimulation",
+            dependencies: ["MediaTime", "AdPlayback"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "AdPlaybackTestSupport",
-            dependencies: ["MediaTime", "AdTimeline", "AdPlayback", "SCTE35", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["MediaTime", "SCTE35", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -74,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "AdScenario",
-            dependencies: ["MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackTestSupport"],
+            dependencies: ["MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -92,7 +98,6 @@ let package = Package(
                 "AdResolvers",
                 "AdTimeline",
                 "MediaTime",
-                "XMLTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -113,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdPlaybackTests",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackTestSupport", "AdPolicyExamples"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdPolicyExamples"],
             swiftSettings: strictSettings
         ),
         .testTarget(

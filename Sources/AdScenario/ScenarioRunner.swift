@@ -1,5 +1,5 @@
 public import AdPlayback
-import AdPlaybackTestSupport
+import AdSimulation
 public import AdPolicy
 public import AdTimeline
 public import MediaTime

@@ -1,4 +1,4 @@
-public import XMLTree
+internal import XMLTree
 
 /// Why a VAST or VMAP document, or the resolution of one, failed, with the
 /// VAST error code to report to the document's Error URLs (VAST 4.2 §2.3.6.3).
@@ -11,20 +11,30 @@ public struct VASTError: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
     /// The 1-based line, 0 when not in a document.
     public let line: Int
-    /// The XML failure underneath, for code 100.
-    public let xml: XMLError?
+    /// The 1-based column, for a document that is not well-formed XML;
+    /// 0 otherwise.
+    public let column: Int
+    /// The byte offset, for a document that is not well-formed XML.
+    public let offset: Int?
 
     /// Creates an error.
-    public init(_ code: VASTErrorCode, _ message: String, path: String = "", line: Int = 0, xml: XMLError? = nil) {
+    public init(
+        _ code: VASTErrorCode, _ message: String, path: String = "", line: Int = 0, column: Int = 0,
+        offset: Int? = nil
+    ) {
         self.code = code
         self.message = message
         self.path = path
         self.line = line
-        self.xml = xml
+        self.column = column
+        self.offset = offset
     }
 
-    init(xml: XMLError) {
-        self.init(.xmlParsing, "the document is not well-formed XML: \(xml)", path: xml.path, line: xml.line, xml: xml)
+    /// A document that is not well-formed XML (100 for VAST, 1002 for VMAP).
+    init(_ code: VASTErrorCode, xml: XMLError) {
+        self.init(
+            code, "the document is not well-formed XML: \(xml)", path: xml.path, line: xml.line, column: xml.column,
+            offset: xml.offset)
     }
 
     public var description: String {

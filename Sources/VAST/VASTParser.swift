@@ -1,4 +1,4 @@
-public import XMLTree
+internal import XMLTree
 internal import MediaTime
 
 /// Reads VAST documents (2.0 to 4.3, and 1.0) into ``VASTDocument``s.
@@ -13,19 +13,19 @@ internal import MediaTime
 /// for ad in document.ads { print(ad.id ?? "-", ad.inline?.title ?? "wrapper") }
 /// ```
 public struct VASTParser: Sendable {
-    /// The XML limits: size (default 1 MiB) and depth.
-    public var reader: XMLReader
+    /// How large and deep a document may be.
+    public var limits: DocumentLimits
 
     /// Creates a parser.
-    public init(reader: XMLReader = XMLReader()) { self.reader = reader }
+    public init(limits: DocumentLimits = DocumentLimits()) { self.limits = limits }
 
     /// Parses a VAST document.
     public func parse(_ bytes: [UInt8]) throws(VASTError) -> VASTDocument {
         let document: XMLDocument
         do throws(XMLError) {
-            document = try reader.readDocument(bytes)
+            document = try XMLReader(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth).readDocument(bytes)
         } catch {
-            throw VASTError(xml: error)
+            throw VASTError(.xmlParsing, xml: error)
         }
         return try Self.document(document)
     }

@@ -1,4 +1,4 @@
-public import XMLTree
+internal import XMLTree
 
 /// Reads VMAP 1.0 documents into ``VMAPDocument``s. Elements are matched by
 /// local name, so the `vmap:` prefix real documents use without declaring
@@ -9,20 +9,20 @@ public import XMLTree
 /// for adBreak in vmap.adBreaks { print(adBreak.id ?? "-", adBreak.timeOffset) }
 /// ```
 public struct VMAPParser: Sendable {
-    /// The XML limits: size (default 1 MiB) and depth.
-    public var reader: XMLReader
+    /// How large and deep a document may be.
+    public var limits: DocumentLimits
 
     /// Creates a parser.
-    public init(reader: XMLReader = XMLReader()) { self.reader = reader }
+    public init(limits: DocumentLimits = DocumentLimits()) { self.limits = limits }
 
     /// Parses a VMAP document; XML that is not well-formed is error 1002, a
     /// root that is not `VMAP` error 1000.
     public func parse(_ bytes: [UInt8]) throws(VASTError) -> VMAPDocument {
         let document: XMLDocument
         do throws(XMLError) {
-            document = try reader.readDocument(bytes)
+            document = try XMLReader(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth).readDocument(bytes)
         } catch {
-            throw VASTError(.vmapParsing, "the document is not well-formed XML: \(error)", path: error.path, line: error.line, xml: error)
+            throw VASTError(.vmapParsing, xml: error)
         }
         let root = Node(document.root)
         guard root.element.localName == "VMAP" else {

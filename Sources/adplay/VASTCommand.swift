@@ -3,7 +3,6 @@ import Foundation
 import VAST
 import VASTReport
 import VASTResolution
-import XMLTree
 
 struct VASTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,7 +50,7 @@ struct VASTResolve: AsyncParsableCommand {
             resolution = await resolver.resolve(url: source)
         } else {
             // Read no more than the parser takes, plus one byte to tell that there was more.
-            let limit = resolver.parser.reader.maxBytes
+            let limit = resolver.parser.limits.maxBytes
             let bytes = try FileBytes.read(source == "-" ? "/dev/stdin" : source, limit: limit)
             let document: VASTDocument
             do {

@@ -4,7 +4,6 @@ import Foundation
 import MediaTime
 import VAST
 import VASTResolution
-import XMLTree
 
 /// A scenario's `"vmap"`: read from a file (relative to the scenario) or
 /// fetched, then resolved into breaks. What the resolver leaves out is said
@@ -22,7 +21,7 @@ enum VMAPBreaks {
         } else {
             let path = location.hasPrefix("/") ? location
                 : URL(fileURLWithPath: scenario).deletingLastPathComponent().appendingPathComponent(location).path
-            bytes = try FileBytes.read(path, limit: VMAPParser().reader.maxBytes)
+            bytes = try FileBytes.read(path, limit: VMAPParser().limits.maxBytes)
         }
         let vmap: VMAPDocument
         do {

@@ -1,5 +1,5 @@
 import AdPlayback
-import AdPlaybackTestSupport
+import AdSimulation
 import AdPolicy
 import AdTimeline
 import MediaTime

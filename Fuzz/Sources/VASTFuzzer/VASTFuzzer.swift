@@ -9,6 +9,7 @@ import XMLTree
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let reader = XMLReader(maxBytes: 1 << 16, maxDepth: 32)
+    let limits = DocumentLimits(maxBytes: reader.maxBytes, maxDepth: reader.maxDepth)
     do throws(XMLError) {
         let document = try reader.readDocument(bytes)
         check(document.root, within: 0..<document.text.count, in: document.text)
@@ -17,10 +18,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("an error outside the text: \(error)")
         }
     }
-    if let vast = try? VASTParser(reader: reader).parse(bytes) {
+    if let vast = try? VASTParser(limits: limits).parse(bytes) {
         for warning in vast.warnings where !warning.path.hasPrefix("/") { fatalError("a warning with no path: \(warning)") }
     }
-    if let vmap = try? VMAPParser(reader: reader).parse(bytes) {
+    if let vmap = try? VMAPParser(limits: limits).parse(bytes) {
         for warning in vmap.warnings where !warning.path.hasPrefix("/") { fatalError("a warning with no path: \(warning)") }
     }
     return 0
