@@ -11,6 +11,7 @@ let package = Package(
     name: "AdPlaybackKit",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
+        .library(name: "AdPlaybackKit", targets: ["AdPlaybackKit"]),
         .library(name: "MediaTime", targets: ["MediaTime"]),
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "SCTE35", targets: ["SCTE35"]),
@@ -28,7 +29,6 @@ let package = Package(
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
-        .library(name: "AdPolicyExamples", targets: ["AdPolicyExamples"]),
         .executable(name: "adplay", targets: ["adplay"]),
     ],
     dependencies: [
@@ -83,6 +83,14 @@ let package = Package(
             dependencies: ["MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "AdPlaybackKit",
+            dependencies: [
+                "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
+                "AdResolvers", "AdSimulation",
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "adplay",
             dependencies: [
@@ -102,6 +110,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Compiles the README's examples with nothing but `import AdPlaybackKit`.
+        .testTarget(name: "AdPlaybackKitTests", dependencies: ["AdPlaybackKit"], swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(
             name: "AdTimelineTests",

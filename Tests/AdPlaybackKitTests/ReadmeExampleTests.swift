@@ -1,0 +1,69 @@
+import AdPlaybackKit
+import Testing
+
+/// The README's library examples, verbatim, with nothing imported but the
+/// umbrella: they keep compiling for an app that writes `import
+/// AdPlaybackKit`, and they stay true.
+@Suite struct ReadmeExampleTests {
+    @Test func policyExampleDecidesASnapbackSeek() throws {
+        let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 1800), breaks: [
+            AdBreak(id: "pre", position: .preroll, ads: [Ad(id: "a1", duration: MediaDuration(seconds: 30))]),
+            AdBreak(id: "mid", position: .midroll(ContentTime(seconds: 600)), ads: [Ad(id: "a2", duration: MediaDuration(seconds: 60))]),
+        ])
+        let engine = AdPolicyEngine(policy: .snapback)
+        let here = Playhead(stream: timeline.streamTime(resumingAt: ContentTime(seconds: 300)), content: ContentTime(seconds: 300))
+        let decision = engine.decideJump(from: here, to: .content(ContentTime(seconds: 900)), context: PolicyContext(timeline: timeline))
+        #expect("\(decision.breaksToPlay.map(\.id)) \(decision.target.stream)" == #"["mid"] 990"#)
+    }
+
+    @Test func scte35ExampleDecodesAndReencodes() throws {
+        let cue = try SpliceInfoDecoder().decode(text: "/DAvAAAAAAAA///wFAVIAACPf+/+c2nALv4AUsz1AAAAAAAKAAhDVUVJAAABNWLbowo=")
+        guard case .spliceInsert(let insert) = cue.section.command else { Issue.record("not a splice_insert"); return }
+        #expect(insert.spliceEventID == 1_207_959_695)
+        #expect(cue.section.adjustedPTSTime?.secondsText == "21514.559089")
+        let bytes = try SpliceInfoEncoder.encode(cue.section)
+        #expect(bytes.count == 50)
+        #expect(PayloadText.base64(bytes) == "/DAvAAAAAAAA///wFAVIAACPf+/+c2nALv4AUsz1AAAAAAAKAAhDVUVJAAABNWLbowo=")
+    }
+
+    @Test func liveExampleFindsABreakAndFollowsTheRefresh() throws {
+        let firstText = """
+        #EXTM3U
+        #EXT-X-VERSION:3
+        #EXT-X-TARGETDURATION:6
+        #EXT-X-MEDIA-SEQUENCE:100
+        #EXTINF:6.0,
+        s100.ts
+        #EXT-X-CUE-OUT:30
+        #EXTINF:6.0,
+        s101.ts
+        """
+        let nextText = firstText + "\n#EXT-X-CUE-IN\n#EXTINF:6.0,\ns102.ts\n"
+        var live = try LivePlaylist(Array(firstText.utf8))
+        var found: [String] = []
+        for opportunity in live.playlist.opportunities {
+            found.append("\(opportunity.start) \(opportunity.duration.map { "\($0)" } ?? "open")")
+        }
+        let delta = try live.refresh(with: Array(nextText.utf8))
+        #expect(found == ["6 30"])
+        #expect(delta.addedSegments == 102..<103)
+        #expect(delta.closedOpportunities.count == 1)
+    }
+
+    @Test func vastExampleReadsAnInlineAd() throws {
+        let xml = """
+        <VAST version="4.2"><Ad id="20001"><InLine><AdSystem>example</AdSystem><AdTitle>t</AdTitle>
+        <Impression>https://example.com/i</Impression><Creatives><Creative><Linear>
+        <Duration>00:00:16</Duration><MediaFiles>
+        <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://example.com/a.mp4</MediaFile>
+        </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+        """
+        let document = try VASTParser().parse(Array(xml.utf8))
+        var lines: [String] = []
+        for ad in document.ads {
+            let linear = ad.inline?.common.creatives.compactMap(\.linear).first
+            lines.append("\(ad.id ?? "-") \(linear?.duration ?? .zero) \(linear?.mediaFiles.map(\.url) ?? [])")
+        }
+        #expect(lines == [#"20001 16 ["https://example.com/a.mp4"]"#])
+    }
+}
