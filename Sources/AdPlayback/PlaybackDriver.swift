@@ -21,14 +21,23 @@ public final class PlaybackDriver {
 
     private var continuation: AsyncStream<SessionEvent>.Continuation?
     private let player: any PlayerAdapter
-    private let clock: any WallClock
+    private let reading: @Sendable () -> ClockTime
 
-    /// Creates a driver; nothing happens until the first input.
-    public init(session: PlaybackSession, player: any PlayerAdapter, clock: any WallClock) {
+    /// Creates a driver; nothing happens until the first input. The
+    /// session's clock time is the time `clock` has run since now.
+    public init(session: PlaybackSession, player: any PlayerAdapter, clock: any Clock<Duration>) {
         self.session = session
         self.player = player
-        self.clock = clock
+        self.reading = Self.reading(since: clock)
     }
+
+    private static func reading<C: Clock<Duration>>(since clock: C) -> @Sendable () -> ClockTime {
+        let origin = clock.now
+        return { ClockTime(ticks: MediaDuration(origin.duration(to: clock.now)).ticks) }
+    }
+
+    /// The clock's reading now: time since the driver was created.
+    public var now: ClockTime { reading() }
 
     deinit { continuation?.finish() }
 
@@ -36,7 +45,7 @@ public final class PlaybackDriver {
     /// - Returns: the events published.
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
-        let actions = try session.handle(input, at: clock.now)
+        let actions = try session.handle(input, at: reading())
         var published: [SessionEvent] = []
         for action in actions {
             switch action {

@@ -28,7 +28,7 @@ extension Scenario {
         for step in steps {
             do {
                 if let duration = step.action.wallTime,
-                    (simulation.clock.now + duration).ticks > Self.maxClock.ticks
+                    (simulation.clock.reading + duration).ticks > Self.maxClock.ticks
                 {
                     throw ScenarioError(
                         path: step.path, line: step.line, column: step.column,

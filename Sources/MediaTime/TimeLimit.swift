@@ -1,34 +1,63 @@
 /// The one timeout helper: runs `operation` and gives up on it when `limit`
-/// has passed on `clock`, cancelling it. Nil when the limit came first (or
-/// the caller was cancelled).
+/// has passed on `clock`. Nil when the limit came first, or the caller was
+/// cancelled.
+///
+/// The operation is cancelled when it loses, but not waited for: an answer
+/// that arrives late (a server that never replies, a resolver that ignores
+/// cancellation) cannot hold the caller past its limit.
 ///
 /// ```swift
 /// let breaks = await withTimeLimit(.seconds(2), on: clock) { await resolver.resolve(opportunity) }
 /// ```
-public func withTimeLimit<T: Sendable, C: Clock<Duration>>(
-    _ limit: Duration, on clock: C, _ operation: @escaping @Sendable () async -> T
-) async -> T? {
-    await withTaskGroup(of: T?.self) { group in
-        group.addTask { await operation() }
-        group.addTask {
-            try? await clock.sleep(for: limit)
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
-}
-
-/// The same with a clock known only as an existential.
 public func withTimeLimit<T: Sendable>(
     _ limit: Duration, on clock: any Clock<Duration>, _ operation: @escaping @Sendable () async -> T
 ) async -> T? {
-    await open(clock, limit, operation)
+    let race = Race<T>()
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+            Task { await race.begin(continuation, limit: limit, clock: clock, operation: operation) }
+        }
+    } onCancel: {
+        Task { await race.finish(nil) }
+    }
 }
 
-private func open<T: Sendable, C: Clock<Duration>>(
-    _ clock: C, _ limit: Duration, _ operation: @escaping @Sendable () async -> T
-) async -> T? {
-    await withTimeLimit(limit, on: clock, operation)
+/// The state of one ``withTimeLimit(_:on:_:)``: whichever of the operation,
+/// the clock and the caller's cancellation finishes first resumes the
+/// caller, once, and cancels the others.
+private actor Race<T: Sendable> {
+    private var continuation: CheckedContinuation<T?, Never>?
+    private var finished = false
+    private var contenders: [Task<Void, Never>] = []
+
+    func begin(
+        _ continuation: CheckedContinuation<T?, Never>, limit: Duration, clock: any Clock<Duration>,
+        operation: @escaping @Sendable () async -> T
+    ) {
+        guard !finished else {
+            continuation.resume(returning: nil)
+            return
+        }
+        self.continuation = continuation
+        contenders = [
+            Task { let value = await operation(); await self.finish(value) },
+            Task {
+                do {
+                    try await clock.sleep(for: limit)
+                } catch {
+                    return  // cancelled: the operation or the caller won
+                }
+                await self.finish(nil)
+            },
+        ]
+    }
+
+    func finish(_ value: T?) {
+        guard !finished else { return }
+        finished = true
+        continuation?.resume(returning: value)
+        continuation = nil
+        for contender in contenders { contender.cancel() }
+        contenders = []
+    }
 }
