@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HLSReport", targets: ["HLSReport"]),
         .library(name: "XMLTree", targets: ["XMLTree"]),
         .library(name: "VAST", targets: ["VAST"]),
+        .library(name: "AdTransport", targets: ["AdTransport"]),
         .library(name: "VASTResolution", targets: ["VASTResolution"]),
         .library(name: "VASTReport", targets: ["VASTReport"]),
         .library(name: "AdResolvers", targets: ["AdResolvers"]),
@@ -44,7 +45,8 @@ let package = Package(
         .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
         .target(name: "XMLTree", swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree"], swiftSettings: strictSettings),
-        .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime"], swiftSettings: strictSettings),
+        .target(name: "AdTransport", dependencies: ["MediaTime"], swiftSettings: strictSettings),
+        .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
             dependencies: ["AdTimeline", "MediaTime", "VAST", "VASTResolution"],
@@ -70,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "AdPlaybackTestSupport",
-            dependencies: ["MediaTime", "SCTE35", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["MediaTime", "SCTE35", "AdTransport", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -105,6 +107,7 @@ let package = Package(
                 "VASTResolution",
                 "AdResolvers",
                 "AdTimeline",
+                "AdTransport",
                 "MediaTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -154,12 +157,15 @@ let package = Package(
         ),
         .testTarget(
             name: "AdResolversTests",
-            dependencies: ["AdResolvers", "AdTimeline", "VAST", "VASTResolution", "AdPlaybackTestSupport", "MediaTime"],
+            dependencies: [
+                "AdResolvers", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "AdSimulation", "AdPlaybackTestSupport",
+                "MediaTime",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "VASTResolutionTests",
-            dependencies: ["VAST", "VASTResolution", "AdPlaybackTestSupport", "MediaTime"],
+            dependencies: ["VAST", "VASTResolution", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .testTarget(

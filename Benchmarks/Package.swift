@@ -53,6 +53,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "VAST", package: "AdPlaybackKit"),
                 .product(name: "VASTResolution", package: "AdPlaybackKit"),
+                .product(name: "AdTransport", package: "AdPlaybackKit"),
                 .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/VASTBenchmarks",

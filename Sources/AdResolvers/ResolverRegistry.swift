@@ -3,7 +3,8 @@ internal import MediaTime
 /// The resolvers an app uses, in order, and the time any resolution may take.
 ///
 /// ```swift
-/// let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)], timeLimit: .seconds(4))
+/// let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)],
+///                                  timeLimit: .seconds(4), clock: clock)
 /// switch await registry.resolve(opportunity) {
 /// case .resolved(let result): timeline.insert(result.breaks)
 /// case .timedOut, .failed, .unclaimed: break   // content plays on
@@ -30,14 +31,15 @@ public struct ResolverRegistry: Sendable {
     public var clock: any Clock<Duration>
 
     /// Creates a registry.
-    public init(_ resolvers: [any AdResolver], timeLimit: Duration = .seconds(8),
-                clock: any Clock<Duration> = ContinuousClock()) {
+    public init(_ resolvers: [any AdResolver], timeLimit: Duration = .seconds(8), clock: any Clock<Duration>) {
         self.resolvers = resolvers
         self.timeLimit = timeLimit
         self.clock = clock
     }
 
-    /// Resolves `opportunity` with the first resolver that takes it, within the time limit.
+    /// Resolves `opportunity` with the first resolver that takes it, within
+    /// the time limit. A resolver still running at the limit is cancelled
+    /// and not waited for.
     public func resolve(_ opportunity: AdOpportunity) async -> Outcome {
         guard let index = resolvers.firstIndex(where: { $0.shouldResolve(opportunity) }) else { return .unclaimed }
         let resolver = resolvers[index]

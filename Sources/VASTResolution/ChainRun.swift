@@ -1,5 +1,5 @@
+internal import AdTransport
 internal import Foundation
-internal import MediaTime
 internal import VAST
 
 /// One resolution in progress.
@@ -117,38 +117,27 @@ struct ChainRun: Sendable {
 
     /// Fetches and parses one document within the time left.
     func fetch(_ url: String) async -> Result<VASTDocument, ResolutionError> {
-        guard let target = URL(string: url), Schemes.isAllowed(target) else {
+        guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased()) else {
             return .failure(ResolutionError(.wrapper, "only http and https URLs are fetched", url: url))
         }
-        let left = min(settings.requestTimeout, deadline.remaining)
-        guard left > .zero else {
+        guard deadline.remaining > .zero else {
             return .failure(ResolutionError(.wrapperTimeout, "the resolution's time budget ran out", url: url))
         }
         await journal.fetched(url)
-        let fetcher = settings.fetcher
-        let maxBytes = settings.maxDocumentBytes
-        let fetched = await withTimeLimit(left, on: deadline.clock) { () async -> Result<[UInt8], FetchFailure> in
-            do throws(FetchFailure) {
-                return .success(try await fetcher.get(target, timeout: left, maxBytes: maxBytes))
-            } catch {
-                return .failure(error)
+        let bytes: [UInt8]
+        do throws(TransportError) {
+            bytes = try await settings.client.get(target, limits: settings.documentLimits, deadline: deadline)
+        } catch {
+            let code: VASTErrorCode = switch error.kind {
+            case .scheme, .malformedURL, .tooLarge: .wrapper
+            case .timeout, .status, .connection, .cancelled: .wrapperTimeout
             }
+            return .failure(ResolutionError(code, error.message, url: url))
         }
-        switch fetched {
-        case nil:
-            return .failure(ResolutionError(.wrapperTimeout, "no answer within \(left)", url: url))
-        case .failure(let failure)?:
-            let code: VASTErrorCode = switch failure.kind {
-            case .scheme, .tooLarge: .wrapper
-            case .timeout, .status, .transport: .wrapperTimeout
-            }
-            return .failure(ResolutionError(code, failure.message, url: url))
-        case .success(let bytes)?:
-            do throws(VASTError) {
-                return .success(try settings.parser.parse(bytes))
-            } catch {
-                return .failure(ResolutionError(error.code, error.message, url: url))
-            }
+        do throws(VASTError) {
+            return .success(try settings.parser.parse(bytes))
+        } catch {
+            return .failure(ResolutionError(error.code, error.message, url: url))
         }
     }
 
@@ -161,12 +150,12 @@ struct ChainRun: Sendable {
         var seen: Set<String> = []
         let reports = urls.map { VASTMacros.fill($0, values) }.filter { seen.insert($0).inserted }
         await journal.reported(reports)
-        let fetcher = settings.fetcher
-        let limit = min(settings.requestTimeout, .seconds(2))
+        let client = settings.client
+        let limits = TransportLimits(maxBodyBytes: 65_536, timeout: min(settings.requestTimeout, .seconds(2)))
         await withTaskGroup(of: Void.self) { group in
             for report in reports {
-                guard let url = URL(string: report), Schemes.isAllowed(url) else { continue }
-                group.addTask { _ = try? await fetcher.get(url, timeout: limit, maxBytes: 65_536) }
+                guard let url = URL(string: report) else { continue }
+                group.addTask { _ = try? await client.get(url, limits: limits) }
             }
         }
     }

@@ -1,4 +1,4 @@
-internal import Foundation
+public import AdTransport
 public import VAST
 
 /// Follows a VAST response's wrappers to the inline ads, safely and fast.
@@ -6,8 +6,9 @@ public import VAST
 /// - Only `http` and `https` URLs are fetched; `file://` and private schemes never are.
 /// - At most ``maxDepth`` wrappers are followed per ad (error 302); a URL
 ///   already followed on the way to an ad is a loop (error 300).
-/// - Each fetch has ``requestTimeout`` and the whole resolution ``budget``;
-///   a fetch that fails or runs out of time is error 301.
+/// - Each fetch has ``requestTimeout`` and the whole resolution ``budget``,
+///   both on the client's clock; a fetch that fails or runs out of time is
+///   error 301.
 /// - A pod's ads are resolved concurrently, so five ads behind three wrappers
 ///   each cost about three round trips.
 /// - A pod ad that comes to nothing is replaced by a stand-alone ad of the
@@ -16,14 +17,15 @@ public import VAST
 ///   `[ERRORCODE]` and the other macros filled.
 ///
 /// ```swift
-/// let resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+/// let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
+/// let resolver = VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
 /// let resolution = await resolver.resolve(url: "https://ads.example.com/vast?pod=1")
 /// for resolved in resolution.ads { print(resolved.ad.id ?? "-", resolved.wrapperURLs) }
 /// ```
 public struct VASTChainResolver: Sendable {
-    /// How documents and beacons are fetched.
-    public var fetcher: any AdFetching
-    /// The parser, with its XML limits.
+    /// How documents and error reports travel, and the clock their limits run on.
+    public var client: HTTPClient
+    /// The parser, with its document limits.
     public var parser = VASTParser()
     /// The most wrappers followed on the way to one ad (default 5).
     public var maxDepth = 5
@@ -31,20 +33,23 @@ public struct VASTChainResolver: Sendable {
     public var requestTimeout: Duration = .seconds(5)
     /// The longest the whole resolution may take (default 10 s).
     public var budget: Duration = .seconds(10)
-    /// The largest document fetched (default 1 MiB); larger answers are cut off unread.
-    public var maxDocumentBytes = 1 << 20
-    /// The clock timeouts are measured on.
-    public var clock: any Clock<Duration> = ContinuousClock()
-    /// Values for the macros of error reports besides `[ERRORCODE]`: by default
-    /// `[TIMESTAMP]` now and an eight-digit `[CACHEBUSTING]`.
-    public var macroValues: @Sendable () -> [String: String] = {
-        ["TIMESTAMP": VASTMacros.timestamp(Date()), "CACHEBUSTING": String(format: "%08d", Int.random(in: 0..<100_000_000))]
-    }
+    /// Values for the macros of error reports besides `[ERRORCODE]`, read at
+    /// each report (``VASTMacros/standardValues(at:)`` with the date now).
+    public var macroValues: @Sendable () -> [String: String]
     /// Whether failures are reported to the documents' Error URLs (default true).
     public var reportsErrors = true
 
-    /// Creates a resolver that fetches with `fetcher`.
-    public init(fetcher: any AdFetching) { self.fetcher = fetcher }
+    /// Creates a resolver that fetches through `client` and fills error
+    /// reports' macros from `macroValues`.
+    public init(client: HTTPClient, macroValues: @escaping @Sendable () -> [String: String]) {
+        self.client = client
+        self.macroValues = macroValues
+    }
+
+    /// The limits of one document fetch: the parser's size, ``requestTimeout``.
+    public var documentLimits: TransportLimits {
+        TransportLimits(maxBodyBytes: parser.limits.maxBytes, timeout: requestTimeout, maxRedirects: client.limits.maxRedirects)
+    }
 
     /// Fetches the VAST document at `url` and resolves it.
     public func resolve(url: String) async -> VASTResolution {
@@ -58,24 +63,10 @@ public struct VASTChainResolver: Sendable {
 
     private func run(_ body: (ChainRun) async -> Void) async -> VASTResolution {
         let journal = Journal()
-        let clock: any Clock<Duration> = self.clock
-        let run = ChainRun(settings: self, journal: journal, deadline: Deadline.after(budget, on: clock))
+        let run = ChainRun(settings: self, journal: journal, deadline: Deadline(after: budget, on: client.clock))
         await body(run)
         return await journal.resolution
     }
-}
-
-/// The instant a resolution must end by, on whatever clock it was given.
-struct Deadline: Sendable {
-    private let remainingTime: @Sendable () -> Duration
-    let clock: any Clock<Duration>
-
-    static func after<C: Clock<Duration>>(_ budget: Duration, on clock: C) -> Deadline {
-        let end = clock.now.advanced(by: budget)
-        return Deadline(remainingTime: { clock.now.duration(to: end) }, clock: clock)
-    }
-
-    var remaining: Duration { remainingTime() }
 }
 
 /// What a resolution has done so far, shared by its concurrent parts.

@@ -33,4 +33,10 @@ public enum VASTMacros {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }
+
+    /// The values an error report fills besides `[ERRORCODE]`: `[TIMESTAMP]`
+    /// at `date` and an eight-digit `[CACHEBUSTING]`.
+    public static func standardValues(at date: Date) -> [String: String] {
+        ["TIMESTAMP": timestamp(date), "CACHEBUSTING": String(format: "%08d", Int.random(in: 0..<100_000_000))]
+    }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
+import AdTransport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HLS
 import HLSReport
 
@@ -78,29 +76,17 @@ struct HLSInspect: AsyncParsableCommand {
 
 /// Reads a playlist from a file, standard input or an http(s) URL.
 enum PlaylistSource {
+    /// The largest playlist fetched: a day-long DVR window is a few MB.
+    static let maxBytes = 64 << 20
+
     static func load(_ source: String, timeout: Double) async throws -> [UInt8] {
         if source == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            return try await fetch(url, timeout: timeout)
-        }
-        return try FileBytes.read(source)
-    }
-
-    private static func fetch(_ url: URL, timeout: Double) async throws -> [UInt8] {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response): (Data, URLResponse)
+        guard let url = Network.url(source) else { return try FileBytes.read(source) }
+        let limits = TransportLimits(maxBodyBytes: maxBytes, timeout: Network.duration(seconds: timeout))
         do {
-            (data, response) = try await session.data(from: url)
+            return try await Network.client.get(url, limits: limits)
         } catch {
-            throw CLIError("cannot fetch \(url.absoluteString): \(error.localizedDescription)")
+            throw CLIError("cannot fetch \(error.url): \(error.message)")
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw CLIError("cannot fetch \(url.absoluteString): HTTP \(http.statusCode)")
-        }
-        return Array(data)
     }
 }

@@ -41,12 +41,12 @@ struct VASTResolve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+        var resolver = Network.vastResolver()
         resolver.maxDepth = maxDepth
-        resolver.budget = .milliseconds(Int64(timeout * 1_000))
+        resolver.budget = Network.duration(seconds: timeout)
         resolver.requestTimeout = min(.seconds(5), resolver.budget)
         let resolution: VASTResolution
-        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if Network.url(source) != nil {
             resolution = await resolver.resolve(url: source)
         } else {
             // Read no more than the parser takes, plus one byte to tell that there was more.

@@ -1,5 +1,6 @@
 import AdResolvers
 import AdTimeline
+import AdTransport
 import Foundation
 import MediaTime
 import VAST
@@ -10,11 +11,11 @@ import VASTResolution
 /// on standard error; a VMAP that cannot be read is an error.
 enum VMAPBreaks {
     static func resolve(_ location: String, relativeTo scenario: String, contentDuration: MediaDuration) async throws -> [AdBreak] {
-        let chain = VASTChainResolver(fetcher: URLSessionFetcher())
+        let chain = Network.vastResolver()
         let bytes: [UInt8]
-        if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if let url = Network.url(location) {
             do {
-                bytes = try await chain.fetcher.get(url, timeout: chain.requestTimeout, maxBytes: chain.maxDocumentBytes)
+                bytes = try await chain.client.get(url, limits: chain.documentLimits)
             } catch {
                 throw CLIError("\(scenario): cannot fetch the VMAP: \(error)")
             }

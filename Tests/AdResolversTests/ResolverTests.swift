@@ -1,5 +1,7 @@
 import AdPlaybackTestSupport
 import AdResolvers
+import AdSimulation
+import AdTransport
 import AdTimeline
 import Foundation
 import MediaTime
@@ -24,7 +26,7 @@ import VASTResolution
     }
 
     private var chain: VASTChainResolver {
-        var chain = VASTChainResolver(fetcher: URLSessionFetcher())
+        var chain = VASTChainResolver(client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock()), macroValues: { [:] })
         chain.reportsErrors = false
         return chain
     }
@@ -96,23 +98,28 @@ import VASTResolution
     }
 
     /// A resolution that outlives the registry's limit is cancelled; the
-    /// opportunity comes to no break and content plays.
+    /// opportunity comes to no break and content plays, at the limit in
+    /// virtual time.
     @Test func registry_timesOut_cancelsTheResolver_andContentPlays() async throws {
-        try await LoopbackAdServer.with { server in
-            await server.serve("/slow", .document("<VAST version=\"4.2\">\(Self.inline("a", seconds: 15))</VAST>"), latency: .seconds(5))
-            let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)], timeLimit: .milliseconds(300))
-            let started = ContinuousClock.now
-            let outcome = await registry.resolve(AdOpportunity(id: "x", position: .preroll, source: .adTag(await server.url("/slow"))))
-            #expect(ContinuousClock.now - started < .seconds(2))
-            guard case .timedOut(by: 1) = outcome else {
-                Issue.record("expected a time-out by the second resolver, got \(outcome)")
-                return
-            }
+        let clock = VirtualClock()
+        let transport = InMemoryTransport()
+        transport.route("/slow", .delayed(.seconds(5), on: clock, .document("<VAST version=\"4.2\">\(Self.inline("a", seconds: 15))</VAST>")))
+        var chain = VASTChainResolver(client: HTTPClient(transport: transport, clock: clock), macroValues: { [:] })
+        chain.reportsErrors = false
+        let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)],
+                                        timeLimit: .milliseconds(300), clock: clock)
+        let outcome = await clock.run(advancingBy: MediaDuration(microseconds: 10_000)) {
+            await registry.resolve(AdOpportunity(id: "x", position: .preroll, source: .adTag("https://ads.example/slow")))
+        }
+        #expect(clock.reading == ClockTime(microseconds: 300_000))
+        guard case .timedOut(by: 1) = outcome else {
+            Issue.record("expected a time-out by the second resolver, got \(outcome)")
+            return
         }
     }
 
     @Test func registry_asksInOrder_andSaysWhenNoneTakesIt() async {
-        let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)])
+        let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)], clock: VirtualClock())
         guard case .unclaimed = await registry.resolve(AdOpportunity(id: "m", position: .preroll, source: .marker(tags: ["#EXT-X-CUE-OUT"]))) else {
             Issue.record("a marker has no resolver here")
             return

@@ -1,4 +1,5 @@
 import AdPlaybackTestSupport
+import AdTransport
 import Foundation
 import Testing
 import VAST
@@ -7,9 +8,7 @@ import VASTResolution
 /// Pods resolved against a real HTTP server on loopback.
 @Suite(.serialized) struct PodResolutionTests {
     private let resolver: VASTChainResolver = {
-        var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
-        resolver.macroValues = { [:] }
-        return resolver
+        VASTChainResolver(client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock()), macroValues: { [:] })
     }()
 
     /// Five ads behind three wrappers each, every answer 200 ms late: the

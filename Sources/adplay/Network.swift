@@ -1,0 +1,27 @@
+import AdTransport
+import Foundation
+import VASTResolution
+
+/// The command line's one way onto the network: a URLSession transport
+/// whose every request is bounded on the wall clock, and the VAST resolver
+/// that uses it.
+enum Network {
+    static let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
+
+    /// A wrapper-chain resolver over ``client`` that stamps error reports
+    /// with the date now.
+    static func vastResolver() -> VASTChainResolver {
+        VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
+    }
+
+    /// Whether `source` names an http or https URL rather than a file.
+    static func url(_ source: String) -> URL? {
+        guard let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return nil
+        }
+        return url
+    }
+
+    /// Seconds as a duration, to the millisecond.
+    static func duration(seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1_000).rounded())) }
+}
