@@ -19,29 +19,75 @@ public enum Insertion: String, Sendable, Hashable, Codable, CaseIterable {
     case inserted
 }
 
+/// Whether a break's time comes on top of the content or instead of it.
+public enum Occupancy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The ads add stream time: the content stops while they play (VOD
+    /// server-side insertion, client-side insertion).
+    case addsStreamTime
+    /// The ads play instead of the content of the same length (live
+    /// server-side insertion: the broadcast's avail is replaced), so stream
+    /// time and content time stay equal.
+    case replacesContent
+}
+
 /// An ad break: an ordered list of ads at one position of the content.
+///
+/// A break may be a **placeholder**: its place and planned length are known
+/// while its ads are still being resolved. Playback that reaches a
+/// placeholder skips it (reason `unresolved`) and content plays.
 public struct AdBreak: Sendable, Hashable, Codable, Identifiable {
     /// The break's identifier, unique in its timeline.
     public var id: String
     /// Where the break sits.
     public var position: BreakPosition
-    /// The ads, in play order.
+    /// The ads, in play order; none for a placeholder.
     public var ads: [Ad]
     /// How the ads reach the viewer.
     public var insertion: Insertion
+    /// Whether the break adds stream time or replaces content.
+    public var occupancy: Occupancy
+    /// Whether the ads are still being resolved.
+    public var isPlaceholder: Bool
+    /// The length the break is planned to take, when known (a cue's
+    /// duration, an opportunity's): a placeholder occupies this much.
+    public var plannedDuration: MediaDuration?
+    /// Whether the break is still open: a live cue-out whose end has not
+    /// been signalled, so its last ad grows as the stream does.
+    public var isOpen: Bool
 
     /// Creates a break.
-    public init(id: String, position: BreakPosition, ads: [Ad], insertion: Insertion = .inStream) {
+    public init(
+        id: String, position: BreakPosition, ads: [Ad], insertion: Insertion = .inStream,
+        occupancy: Occupancy = .addsStreamTime, isOpen: Bool = false
+    ) {
         self.id = id
         self.position = position
         self.ads = ads
         self.insertion = insertion
+        self.occupancy = occupancy
+        self.isPlaceholder = false
+        self.plannedDuration = nil
+        self.isOpen = isOpen
     }
 
-    /// The sum of the ads' durations.
+    /// A break whose ads are being resolved: it occupies `plannedDuration`
+    /// (nothing when unknown) until it is resolved.
+    public static func placeholder(
+        id: String, position: BreakPosition, plannedDuration: MediaDuration? = nil, insertion: Insertion = .inStream,
+        occupancy: Occupancy = .addsStreamTime
+    ) -> AdBreak {
+        var adBreak = AdBreak(id: id, position: position, ads: [], insertion: insertion, occupancy: occupancy)
+        adBreak.isPlaceholder = true
+        adBreak.plannedDuration = plannedDuration
+        return adBreak
+    }
+
+    /// The time the break takes: the sum of its ads, or a placeholder's
+    /// planned duration.
     /// - Complexity: O(number of ads).
     public var duration: MediaDuration {
-        ads.reduce(MediaDuration.zero) { $0 + $1.duration }
+        guard !isPlaceholder else { return plannedDuration ?? .zero }
+        return ads.reduce(MediaDuration.zero) { $0 + $1.duration }
     }
 
     /// Which ad plays at `offset` from the break's start, and how far into it.

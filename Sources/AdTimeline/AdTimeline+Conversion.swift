@@ -17,16 +17,14 @@ extension AdTimeline {
     /// the position.
     /// - Complexity: O(log n).
     public func streamTime(forContentTime contentTime: ContentTime) -> StreamTime {
-        let index = firstIndex { $0.position >= contentTime }
-        return StreamTime(ticks: contentTime.ticks) + adDuration(beforeIndex: index)
+        StreamTime(ticks: contentTime.ticks + tree.prefix(before: contentTime, inclusive: false).added)
     }
 
     /// The stream time at which content plays at `contentTime` after the
     /// break at that position (if any) is over.
     /// - Complexity: O(log n).
     public func streamTime(resumingAt contentTime: ContentTime) -> StreamTime {
-        let index = firstIndex { $0.position > contentTime }
-        return StreamTime(ticks: contentTime.ticks) + adDuration(beforeIndex: index)
+        StreamTime(ticks: contentTime.ticks + tree.prefix(before: contentTime, inclusive: true).added)
     }
 
     /// The content time at `streamTime`; inside a break, the break's position.
@@ -41,23 +39,21 @@ extension AdTimeline {
     /// Whether `streamTime` is in the content or inside a break.
     /// - Complexity: O(log n).
     public func location(ofStreamTime streamTime: StreamTime) -> StreamLocation {
-        let started = startGaps.leadingCount(withSumAtMost: streamTime.ticks)
-        guard started > 0 else { return .content(ContentTime(ticks: streamTime.ticks)) }
-        let index = started - 1
-        let start = StreamTime(ticks: startGaps.prefixSum(started))
-        let entry = entries[index]
-        let duration = entry.isRemoved ? MediaDuration.zero : entry.duration
-        let offset = streamTime - start
-        if offset < duration { return .inBreak(id: entry.adBreak.id, offset: offset) }
-        return .content(entry.position + (offset - duration))
+        let started = tree.liveCount(startingAtOrBefore: streamTime.ticks)
+        guard let (entry, addedBefore) = tree.live(at: started - 1) else {
+            return .content(ContentTime(ticks: streamTime.ticks))
+        }
+        let offset = MediaDuration(ticks: streamTime.ticks - entry.position.ticks - addedBefore)
+        if offset < entry.duration { return .inBreak(id: entry.adBreak.id, offset: offset) }
+        return .content(entry.position + offset - MediaDuration(ticks: entry.addedTicks))
     }
 
     /// The stream time range a break occupies.
     /// - Complexity: O(log n).
     public func streamRange(ofBreak id: String) -> Range<StreamTime>? {
-        guard let index = liveIndex(of: id) else { return nil }
-        let start = StreamTime(ticks: startGaps.prefixSum(index + 1))
-        return start..<(start + entries[index].duration)
+        guard let entry = tree.liveEntry(id: id) else { return nil }
+        let start = StreamTime(ticks: entry.position.ticks + tree.prefix(before: entry.position, inclusive: false).added)
+        return start..<(start + entry.duration)
     }
 
     /// The stream time at which the stream (post-roll included) ends; `nil`
@@ -73,35 +69,14 @@ extension AdTimeline {
     ///   behind the playhead.
     /// - Complexity: O(log n).
     public func mainItemTime(forContentTime contentTime: ContentTime, afterBreak: Bool) -> MediaDuration {
-        let index = afterBreak ? firstIndex { $0.position > contentTime } : firstIndex { $0.position >= contentTime }
-        return MediaDuration(ticks: contentTime.ticks + stitchedDurations.prefixSum(index))
+        MediaDuration(ticks: contentTime.ticks + tree.prefix(before: contentTime, inclusive: afterBreak).stitched)
     }
 
-    /// Where an in-stream break's ads begin in the main player item.
+    /// Where an in-stream break's ads begin in the main player item (a
+    /// removed break's too: its ads are still stitched in).
     /// - Complexity: O(log n).
     public func mainItemTime(ofBreak id: String) -> MediaDuration? {
-        guard let index = indexByID[id] else { return nil }
-        return MediaDuration(ticks: entries[index].position.ticks + stitchedDurations.prefixSum(index))
-    }
-
-    /// The summed durations of the breaks before entry `index`.
-    func adDuration(beforeIndex index: Int) -> MediaDuration {
-        guard index > 0 else { return .zero }
-        let last = entries[index - 1]
-        let lastStart = startGaps.prefixSum(index)
-        let lastDuration = last.isRemoved ? 0 : last.duration.ticks
-        return MediaDuration(ticks: lastStart - last.position.ticks + lastDuration)
-    }
-
-    /// The first entry index whose entry satisfies a predicate that is false
-    /// then true along the (sorted) entries.
-    func firstIndex(where predicate: (Entry) -> Bool) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(entries[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        guard let entry = tree.entry(id: id) else { return nil }
+        return MediaDuration(ticks: entry.position.ticks + tree.prefix(before: entry.position, inclusive: false).stitched)
     }
 }

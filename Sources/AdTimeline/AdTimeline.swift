@@ -3,13 +3,18 @@ public import MediaTime
 /// The breaks of one stream laid out on stream time and content time.
 ///
 /// Stream time includes the ads; content ("local") time excludes them:
-/// stream time = content time + the durations of the breaks before it. A
-/// break at content position `p` begins at `streamTime(forContentTime: p)`;
-/// content resumes after it at `streamTime(resumingAt: p)`.
+/// stream time = content time + the durations of the breaks before it that
+/// add stream time. A break at content position `p` begins at
+/// `streamTime(forContentTime: p)`; content resumes after it at
+/// `streamTime(resumingAt: p)`. A break that replaces content (live
+/// server-side insertion) adds nothing: there, stream time is content time.
 ///
-/// The timeline is a value: every change (``markWatched(_:)``,
-/// ``removeBreak(id:)``) mutates a copy. Conversions, navigation and changes
-/// are O(log n) in the number of breaks.
+/// The timeline is a value: every change mutates a copy. It is built for
+/// live streams as well as VOD: breaks are inserted while a session runs,
+/// open breaks extend and close, placeholders are resolved, and breaks that
+/// left the live window are dropped (their storage reused, their watched
+/// state kept). Conversions, navigation and every change are O(log n) in the
+/// number of breaks.
 ///
 /// ```swift
 /// var timeline = try AdTimeline(contentDuration: .init(seconds: 1800), breaks: [
@@ -18,27 +23,14 @@ public import MediaTime
 /// ])
 /// timeline.streamTime(forContentTime: .init(seconds: 900))   // 990 s
 /// ```
-public struct AdTimeline: Sendable, Hashable {
-    struct Entry: Sendable, Hashable {
-        var adBreak: AdBreak
-        var position: ContentTime
-        var duration: MediaDuration
-        var isRemoved = false
-    }
-
-    /// Every break ever added, sorted by content position; removed ones stay
-    /// as tombstones so indices (and the trees below) never shift.
-    var entries: [Entry]
-    /// Element k: the stream-time gap from break k-1's start to break k's
-    /// start, so a prefix sum is a break's stream start.
-    var startGaps: FenwickTree
-    /// Element k: 1 while break k is in the timeline, 0 once removed.
-    var liveFlags: FenwickTree
-    /// Element k: the duration break k adds to the main player item (in-stream
-    /// breaks only; removal does not take stitched ads out of the item).
-    var stitchedDurations: FenwickTree
-    var indexByID: [String: Int]
+public struct AdTimeline: Sendable {
+    /// The breaks in content order, with their aggregates.
+    var tree = BreakTree()
     var watchedIDs: Set<String> = []
+    /// Watched breaks that left the live window, most recent last.
+    var retiredWatched = RetiredBreaks()
+    /// Ranges a seek may not land in, in content order, not overlapping.
+    var nonSeekable: [NonSeekableRange] = []
 
     /// The longest stream (content and ads) a timeline holds: about 3,000
     /// years, so no sum of times can overflow.
@@ -53,92 +45,23 @@ public struct AdTimeline: Sendable, Hashable {
     public init(contentDuration: MediaDuration?, breaks: [AdBreak]) throws(TimelineError) {
         if let contentDuration, contentDuration < .zero { throw .negativeContentDuration }
         self.contentDuration = contentDuration
-        var entries: [Entry] = []
-        entries.reserveCapacity(breaks.count)
-        var indexByID: [String: Int] = [:]
-        for adBreak in breaks {
-            guard indexByID.updateValue(0, forKey: adBreak.id) == nil else { throw .duplicateID(adBreak.id) }
-            try Self.validateAds(of: adBreak)
-            let position = try Self.contentPosition(of: adBreak, contentDuration: contentDuration)
-            entries.append(Entry(adBreak: adBreak, position: position, duration: adBreak.duration))
-        }
-        entries.sort { $0.position < $1.position }
-        for index in entries.indices {
-            if index > 0, entries[index].position == entries[index - 1].position {
-                throw .samePosition(entries[index].adBreak.id, as: entries[index - 1].adBreak.id)
-            }
-            indexByID[entries[index].adBreak.id] = index
-        }
-        self.entries = entries
-        self.indexByID = indexByID
-        var gaps: [Int64] = []
-        gaps.reserveCapacity(entries.count)
-        for index in entries.indices {
-            guard index > 0 else {
-                gaps.append(entries[index].position.ticks)
-                continue
-            }
-            let previous = entries[index - 1]
-            gaps.append(entries[index].position.ticks - previous.position.ticks + previous.duration.ticks)
-        }
-        var total = contentDuration?.ticks ?? entries.last?.position.ticks ?? 0
-        for entry in entries {
-            total += entry.duration.ticks
-            guard total <= Self.maxStreamLength.ticks else { throw .tooLong(entry.adBreak.id) }
-        }
-        startGaps = FenwickTree(gaps)
-        liveFlags = FenwickTree(Array(repeating: 1, count: entries.count))
-        stitchedDurations = FenwickTree(entries.map { $0.adBreak.insertion == .inStream ? $0.duration.ticks : 0 })
-    }
-
-    private static func validateAds(of adBreak: AdBreak) throws(TimelineError) {
-        guard !adBreak.ads.isEmpty else { throw .noAds(adBreak.id) }
-        var adIDs: Set<String> = []
-        var total: Int64 = 0
-        for ad in adBreak.ads {
-            guard ad.duration > .zero else { throw .nonPositiveAdDuration(adBreak.id, ad: ad.id) }
-            guard adIDs.insert(ad.id).inserted else { throw .duplicateAdID(adBreak.id, ad: ad.id) }
-            // Checked one ad at a time so the sum itself cannot overflow.
-            guard ad.duration <= maxStreamLength else { throw .tooLong(adBreak.id) }
-            total += ad.duration.ticks
-            guard total <= maxStreamLength.ticks else { throw .tooLong(adBreak.id) }
-        }
-    }
-
-    private static func contentPosition(
-        of adBreak: AdBreak, contentDuration: MediaDuration?
-    ) throws(TimelineError) -> ContentTime {
-        switch adBreak.position {
-        case .preroll:
-            return .zero
-        case .postroll:
-            guard let contentDuration else { throw .postrollWithoutDuration(adBreak.id) }
-            return ContentTime(ticks: contentDuration.ticks)
-        case .midroll(let time):
-            let beyondEnd = contentDuration.map { time.ticks > $0.ticks } ?? false
-            guard time >= .zero, !beyondEnd else { throw .outsideContent(adBreak.id, at: time) }
-            return time
-        }
+        for adBreak in breaks { try insert(adBreak) }
     }
 
     /// The number of breaks in the timeline (removed ones excluded).
-    public var count: Int { Int(liveFlags.prefixSum(entries.count)) }
+    public var count: Int { tree.liveCount }
 
     /// The breaks in content order (removed ones excluded).
     /// - Complexity: O(n).
-    public var breaks: [AdBreak] { entries.filter { !$0.isRemoved }.map(\.adBreak) }
+    public var breaks: [AdBreak] { tree.inOrder().filter { !$0.isRemoved }.map(\.adBreak) }
 
     /// The break with this id, if it is in the timeline.
-    public func adBreak(id: String) -> AdBreak? {
-        guard let index = liveIndex(of: id) else { return nil }
-        return entries[index].adBreak
-    }
+    /// - Complexity: O(1).
+    public func adBreak(id: String) -> AdBreak? { tree.liveEntry(id: id)?.adBreak }
 
     /// The content position of a break: 0 for a pre-roll, the content
     /// duration for a post-roll.
-    public func contentPosition(ofBreak id: String) -> ContentTime? {
-        liveIndex(of: id).map { entries[$0].position }
-    }
+    public func contentPosition(ofBreak id: String) -> ContentTime? { tree.liveEntry(id: id)?.position }
 
     /// The content position of `adBreak` from its own position, without a
     /// lookup: 0 for a pre-roll, the content duration for a post-roll.
@@ -151,11 +74,46 @@ public struct AdTimeline: Sendable, Hashable {
         }
     }
 
+    /// Where content plays once `adBreak` is over: its position when it adds
+    /// stream time, its end when it replaces content.
+    /// - Complexity: O(1) (O(ads) for a break not in the timeline).
+    public func contentResumption(after adBreak: AdBreak) -> ContentTime {
+        let position = contentPosition(of: adBreak)
+        guard adBreak.occupancy == .replacesContent else { return position }
+        let duration = tree.liveEntry(id: adBreak.id)?.duration ?? adBreak.duration
+        return position + duration
+    }
+
     /// The end of the content; `nil` for live streams.
     public var contentEnd: ContentTime? { contentDuration.map { ContentTime(ticks: $0.ticks) } }
+}
 
-    func liveIndex(of id: String) -> Int? {
-        guard let index = indexByID[id], !entries[index].isRemoved else { return nil }
-        return index
+extension AdTimeline: Hashable {
+    /// Two timelines are equal when they hold the same breaks in the same
+    /// states, whatever the shape of their storage.
+    /// - Complexity: O(n).
+    public static func == (lhs: AdTimeline, rhs: AdTimeline) -> Bool {
+        lhs.contentDuration == rhs.contentDuration && lhs.watchedIDs == rhs.watchedIDs
+            && lhs.retiredWatched == rhs.retiredWatched && lhs.nonSeekable == rhs.nonSeekable
+            && lhs.tree.inOrder() == rhs.tree.inOrder()
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(contentDuration)
+        hasher.combine(count)
+        hasher.combine(watchedIDs)
+        for entry in tree.inOrder() { hasher.combine(entry) }
+    }
+}
+
+extension AdTimeline: CustomStringConvertible {
+    /// The breaks as `id@position+duration`, in content order, with the
+    /// watched ones marked.
+    public var description: String {
+        let items = tree.inOrder().map { entry in
+            "\(entry.adBreak.id)@\(entry.position)+\(entry.duration)"
+                + (entry.isRemoved ? " removed" : "") + (isWatched(entry.adBreak.id) ? " watched" : "")
+        }
+        return "AdTimeline([\(items.joined(separator: ", "))])"
     }
 }

@@ -12,6 +12,11 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
         case duplicateAdID(adID: String)
         case negativeContentDuration
         case tooLong
+        case unknownBreak
+        case notOpen
+        case moved
+        case placeholderWithAds
+        case overlaps(other: String)
     }
 
     private let reason: Reason
@@ -32,6 +37,11 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
     static func duplicateAdID(_ id: String, ad: String) -> Self { Self(.duplicateAdID(adID: ad), breakID: id) }
     static let negativeContentDuration = Self(.negativeContentDuration, breakID: nil)
     static func tooLong(_ id: String) -> Self { Self(.tooLong, breakID: id) }
+    static func unknownBreak(_ id: String) -> Self { Self(.unknownBreak, breakID: id) }
+    static func notOpen(_ id: String) -> Self { Self(.notOpen, breakID: id) }
+    static func moved(_ id: String) -> Self { Self(.moved, breakID: id) }
+    static func placeholderWithAds(_ id: String) -> Self { Self(.placeholderWithAds, breakID: id) }
+    static func overlaps(_ id: String, other: String) -> Self { Self(.overlaps(other: other), breakID: id) }
 
     public var description: String {
         let subject = breakID.map { "break \"\($0)\"" } ?? "timeline"
@@ -45,6 +55,11 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
         case .duplicateAdID(let ad): "\(subject): ad id \"\(ad)\" appears twice in the break"
         case .negativeContentDuration: "\(subject): the content duration must not be negative"
         case .tooLong: "\(subject): the stream with its ads would be longer than \(AdTimeline.maxStreamLength) s"
+        case .unknownBreak: "\(subject): no such break in the timeline"
+        case .notOpen: "\(subject): the break is closed; only an open break extends"
+        case .moved: "\(subject): a replacement must keep the break's position"
+        case .placeholderWithAds: "\(subject): a placeholder has no ads until it is resolved"
+        case .overlaps(let other): "\(subject): it replaces content that break \"\(other)\" occupies"
         }
     }
 }

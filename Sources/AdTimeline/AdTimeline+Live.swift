@@ -1,0 +1,161 @@
+public import MediaTime
+
+extension AdTimeline {
+    /// Adds a break, as a live stream or a resolver brings one while a
+    /// session runs.
+    /// - Throws: ``TimelineError`` for a duplicate id, a position taken or
+    ///   outside the content, ads that are not valid, a break that replaces
+    ///   content overlapping another, or a stream grown too long.
+    /// - Complexity: O(log n) expected.
+    public mutating func insert(_ adBreak: AdBreak) throws(TimelineError) {
+        guard tree.entry(id: adBreak.id) == nil else { throw .duplicateID(adBreak.id) }
+        try Self.validateAds(of: adBreak)
+        let position = try contentPosition(checking: adBreak)
+        if let other = tree.entry(atPosition: position) { throw .samePosition(adBreak.id, as: other.adBreak.id) }
+        let entry = BreakTree.Entry(adBreak, position: position)
+        try checkFits(entry)
+        retiredWatched.remove(adBreak.id)
+        tree.insert(entry)
+    }
+
+    /// Sets the length of an open break to `duration` (its last ad, or a
+    /// placeholder's planned duration, takes the change).
+    /// - Throws: ``TimelineError`` when the break is not open, the length is
+    ///   not positive or leaves its last ad with none, or it would run into
+    ///   the next break.
+    /// - Complexity: O(log n) expected.
+    public mutating func extendBreak(id: String, to duration: MediaDuration) throws(TimelineError) {
+        guard let entry = tree.liveEntry(id: id) else { throw .unknownBreak(id) }
+        guard entry.adBreak.isOpen else { throw .notOpen(id) }
+        try resize(entry, to: duration)
+    }
+
+    /// Closes an open break, at `duration` when given (a CUE-IN, a
+    /// DATERANGE's DURATION) or at its length so far.
+    /// - Complexity: O(log n) expected.
+    public mutating func closeBreak(id: String, duration: MediaDuration? = nil) throws(TimelineError) {
+        guard let entry = tree.liveEntry(id: id) else { throw .unknownBreak(id) }
+        if let duration, duration != entry.duration { try resize(entry, to: duration) }
+        tree.update(id: id) { $0.adBreak.isOpen = false }
+    }
+
+    /// Replaces a break with a new version of it, same id and position: a
+    /// placeholder resolved into its ads, say. The ads' states start again.
+    /// - Complexity: O(log n) expected.
+    public mutating func replaceBreak(_ adBreak: AdBreak) throws(TimelineError) {
+        guard let entry = tree.liveEntry(id: adBreak.id) else { throw .unknownBreak(adBreak.id) }
+        try Self.validateAds(of: adBreak)
+        let position = try contentPosition(checking: adBreak)
+        guard position == entry.position else { throw .moved(adBreak.id) }
+        var replacement = BreakTree.Entry(adBreak, position: position)
+        replacement.isRemoved = entry.isRemoved
+        try checkFits(replacement, replacing: entry)
+        tree.update(id: adBreak.id) { $0 = replacement }
+    }
+
+    /// Drops every break that lies wholly before `windowStart` (content
+    /// time: a live stream's earliest segment) and is not open, and the
+    /// non-seekable ranges that ended before it. Watched breaks keep their
+    /// state. Meant for live timelines, whose breaks replace content: a
+    /// dropped break that added stream time would shift what follows.
+    /// - Returns: the breaks dropped, in content order.
+    /// - Complexity: O(k log n) for k breaks dropped.
+    @discardableResult
+    public mutating func dropBreaks(before windowStart: ContentTime) -> [AdBreak] {
+        var dropped: [AdBreak] = []
+        while let first = tree.first, first.position < windowStart, !first.adBreak.isOpen {
+            let end = first.adBreak.occupancy == .replacesContent ? first.position + first.duration : first.position
+            guard end <= windowStart else { break }
+            tree.delete(id: first.adBreak.id)
+            if watchedIDs.remove(first.adBreak.id) != nil { retiredWatched.append(first.adBreak.id, at: first.position) }
+            if !first.isRemoved { dropped.append(first.adBreak) }
+        }
+        nonSeekable.removeAll { $0.range.upperBound <= windowStart }
+        return dropped
+    }
+
+    /// How many storage slots the timeline holds, in use or free for reuse:
+    /// bounded by the most breaks it held at once.
+    public var storageSlots: Int { tree.capacity }
+
+    // MARK: Checks
+
+    static func validateAds(of adBreak: AdBreak) throws(TimelineError) {
+        if adBreak.isPlaceholder {
+            guard adBreak.ads.isEmpty else { throw .placeholderWithAds(adBreak.id) }
+            if let planned = adBreak.plannedDuration {
+                guard planned >= .zero, planned <= maxStreamLength else { throw .tooLong(adBreak.id) }
+            }
+            return
+        }
+        guard !adBreak.ads.isEmpty else { throw .noAds(adBreak.id) }
+        var adIDs: Set<String> = []
+        var total: Int64 = 0
+        for ad in adBreak.ads {
+            guard ad.duration > .zero else { throw .nonPositiveAdDuration(adBreak.id, ad: ad.id) }
+            guard adIDs.insert(ad.id).inserted else { throw .duplicateAdID(adBreak.id, ad: ad.id) }
+            // Checked one ad at a time so the sum itself cannot overflow.
+            guard ad.duration <= maxStreamLength else { throw .tooLong(adBreak.id) }
+            total += ad.duration.ticks
+            guard total <= maxStreamLength.ticks else { throw .tooLong(adBreak.id) }
+        }
+    }
+
+    private func contentPosition(checking adBreak: AdBreak) throws(TimelineError) -> ContentTime {
+        switch adBreak.position {
+        case .preroll:
+            return .zero
+        case .postroll:
+            guard let contentDuration else { throw .postrollWithoutDuration(adBreak.id) }
+            return ContentTime(ticks: contentDuration.ticks)
+        case .midroll(let time):
+            let beyondEnd = contentDuration.map { time.ticks > $0.ticks } ?? false
+            guard time >= .zero, !beyondEnd, time.ticks <= Self.maxStreamLength.ticks else {
+                throw .outsideContent(adBreak.id, at: time)
+            }
+            return time
+        }
+    }
+
+    /// Checks that `entry` (taking the place of `old`) keeps the stream
+    /// within its maximum length and, if it replaces content, overlaps no
+    /// other break.
+    private func checkFits(_ entry: BreakTree.Entry, replacing old: BreakTree.Entry? = nil) throws(TimelineError) {
+        let id = entry.adBreak.id
+        let base = contentDuration?.ticks ?? entry.position.ticks
+        let added = tree.totalAdded - (old?.addedTicks ?? 0) + entry.addedTicks
+        guard entry.duration <= Self.maxStreamLength, base + added <= Self.maxStreamLength.ticks,
+            entry.position.ticks + entry.duration.ticks <= Self.maxStreamLength.ticks
+        else { throw .tooLong(id) }
+        let before = tree.prefix(before: entry.position, inclusive: false).count
+        if let previous = tree.live(at: before - 1)?.entry, previous.adBreak.id != id,
+            previous.adBreak.occupancy == .replacesContent, previous.position + previous.duration > entry.position
+        {
+            throw .overlaps(id, other: previous.adBreak.id)
+        }
+        let atOrBefore = tree.prefix(before: entry.position, inclusive: true).count
+        if entry.adBreak.occupancy == .replacesContent, let next = tree.live(at: atOrBefore)?.entry,
+            next.adBreak.id != id, entry.position + entry.duration > next.position
+        {
+            throw .overlaps(id, other: next.adBreak.id)
+        }
+    }
+
+    private mutating func resize(_ entry: BreakTree.Entry, to duration: MediaDuration) throws(TimelineError) {
+        let id = entry.adBreak.id
+        guard duration > .zero else { throw .nonPositiveAdDuration(id, ad: entry.adBreak.ads.last?.id ?? id) }
+        var resized = entry.adBreak
+        if resized.isPlaceholder {
+            resized.plannedDuration = duration
+        } else {
+            let others = entry.duration - resized.ads[resized.ads.count - 1].duration
+            guard duration > others else { throw .nonPositiveAdDuration(id, ad: resized.ads[resized.ads.count - 1].id) }
+            resized.ads[resized.ads.count - 1].duration = duration - others
+        }
+        var replacement = entry
+        replacement.adBreak = resized
+        replacement.duration = duration
+        try checkFits(replacement, replacing: entry)
+        tree.update(id: id) { $0 = replacement }
+    }
+}

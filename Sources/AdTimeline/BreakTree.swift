@@ -1,0 +1,299 @@
+import MediaTime
+
+/// The timeline's breaks in content order, in a treap whose subtrees know
+/// how many breaks they hold and how much stream time and main-item time
+/// they add. Every query and every change (insert, update, delete) is
+/// O(log n) expected, so a live timeline that gains and loses a break
+/// every few minutes for a day costs the same per change at the end as at
+/// the start, and its storage is reused as breaks leave.
+struct BreakTree: Sendable {
+    /// One break as the timeline keeps it.
+    struct Entry: Sendable, Hashable {
+        var adBreak: AdBreak
+        var position: ContentTime
+        /// The break's length (cached: ``AdBreak/duration`` sums its ads).
+        var duration: MediaDuration
+        /// Taken out of the timeline by a policy; kept because its stitched
+        /// ads are still in the player's item.
+        var isRemoved = false
+        var adStates: [AdState]
+
+        init(_ adBreak: AdBreak, position: ContentTime) {
+            self.adBreak = adBreak
+            self.position = position
+            duration = adBreak.duration
+            adStates = Array(repeating: .available, count: adBreak.ads.count)
+        }
+
+        /// The stream time the break adds before what follows it.
+        var addedTicks: Int64 { isRemoved || adBreak.occupancy == .replacesContent ? 0 : duration.ticks }
+        /// The time the break adds to the main player item.
+        var stitchedTicks: Int64 {
+            adBreak.insertion == .inStream && adBreak.occupancy == .addsStreamTime ? duration.ticks : 0
+        }
+    }
+
+    private struct Node: Sendable {
+        var left: Int?
+        var right: Int?
+        var priority: UInt64
+        var liveCount = 0
+        var added: Int64 = 0
+        var stitched: Int64 = 0
+    }
+
+    private var nodes: [Node] = []
+    /// Parallel to `nodes` by index; `nil` for a free slot.
+    private var entries: [Entry?] = []
+    private var freeSlots: [Int] = []
+    private var root: Int?
+    private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    /// Every entry's slot, removed ones included.
+    private(set) var slotByID: [String: Int] = [:]
+
+    init() {}
+
+    /// The number of breaks in the timeline (removed ones excluded).
+    var liveCount: Int { root.map { nodes[$0].liveCount } ?? 0 }
+    /// The stream time all breaks in the timeline add.
+    var totalAdded: Int64 { root.map { nodes[$0].added } ?? 0 }
+    /// The number of slots in use or free: what the storage costs.
+    var capacity: Int { nodes.count }
+
+    func entry(id: String) -> Entry? { slotByID[id].flatMap { entries[$0] } }
+
+    func liveEntry(id: String) -> Entry? {
+        guard let entry = entry(id: id), !entry.isRemoved else { return nil }
+        return entry
+    }
+
+    /// The entry at exactly `position`, removed or not.
+    /// - Complexity: O(log n).
+    func entry(atPosition position: ContentTime) -> Entry? {
+        var node = root
+        while let current = node {
+            let entry = entries[current]!
+            if entry.position == position { return entry }
+            node = position < entry.position ? nodes[current].left : nodes[current].right
+        }
+        return nil
+    }
+
+    // MARK: Queries by position
+
+    /// How many breaks in the timeline lie before `position` (at it too when
+    /// `inclusive`), and the stream and main-item time all entries there add.
+    /// - Complexity: O(log n).
+    func prefix(before position: ContentTime, inclusive: Bool) -> (count: Int, added: Int64, stitched: Int64) {
+        var node = root
+        var count = 0
+        var added: Int64 = 0
+        var stitched: Int64 = 0
+        while let current = node {
+            let entry = entries[current]!
+            let before = entry.position < position || (inclusive && entry.position == position)
+            guard before else {
+                node = nodes[current].left
+                continue
+            }
+            if let left = nodes[current].left {
+                count += nodes[left].liveCount
+                added += nodes[left].added
+                stitched += nodes[left].stitched
+            }
+            count += entry.isRemoved ? 0 : 1
+            added += entry.addedTicks
+            stitched += entry.stitchedTicks
+            node = nodes[current].right
+        }
+        return (count, added, stitched)
+    }
+
+    /// How many breaks in the timeline start at or before stream time
+    /// `ticks`. A break's stream start is its position plus the stream time
+    /// added before it, which grows along the content order.
+    /// - Complexity: O(log n).
+    func liveCount(startingAtOrBefore ticks: Int64) -> Int {
+        var node = root
+        var count = 0
+        var addedBefore: Int64 = 0
+        while let current = node {
+            let entry = entries[current]!
+            let leftAdded = nodes[current].left.map { nodes[$0].added } ?? 0
+            let start = entry.position.ticks + addedBefore + leftAdded
+            guard start <= ticks else {
+                node = nodes[current].left
+                continue
+            }
+            count += (nodes[current].left.map { nodes[$0].liveCount } ?? 0) + (entry.isRemoved ? 0 : 1)
+            addedBefore += leftAdded + entry.addedTicks
+            node = nodes[current].right
+        }
+        return count
+    }
+
+    /// The `rank`-th break in the timeline (0-based, removed ones not
+    /// counted) and the stream time added before it.
+    /// - Complexity: O(log n).
+    func live(at rank: Int) -> (entry: Entry, addedBefore: Int64)? {
+        guard rank >= 0, rank < liveCount else { return nil }
+        var node = root
+        var remaining = rank
+        var addedBefore: Int64 = 0
+        while let current = node {
+            let left = nodes[current].left
+            let leftCount = left.map { nodes[$0].liveCount } ?? 0
+            if remaining < leftCount {
+                node = left
+                continue
+            }
+            let entry = entries[current]!
+            if !entry.isRemoved {
+                if remaining == leftCount { return (entry, addedBefore + (left.map { nodes[$0].added } ?? 0)) }
+                remaining -= leftCount + 1
+            } else {
+                remaining -= leftCount
+            }
+            addedBefore += (left.map { nodes[$0].added } ?? 0) + entry.addedTicks
+            node = nodes[current].right
+        }
+        return nil
+    }
+
+    /// Every entry in content order, removed ones included.
+    /// - Complexity: O(n).
+    func inOrder() -> [Entry] {
+        var result: [Entry] = []
+        result.reserveCapacity(slotByID.count)
+        var stack: [Int] = []
+        var node = root
+        while node != nil || !stack.isEmpty {
+            while let current = node {
+                stack.append(current)
+                node = nodes[current].left
+            }
+            let current = stack.removeLast()
+            result.append(entries[current]!)
+            node = nodes[current].right
+        }
+        return result
+    }
+
+    /// The first entry in content order, removed or not.
+    var first: Entry? {
+        var node = root
+        while let current = node, let left = nodes[current].left { node = left }
+        return node.map { entries[$0]! }
+    }
+
+    // MARK: Changes
+
+    /// Adds an entry whose id and position are new.
+    /// - Complexity: O(log n) expected.
+    mutating func insert(_ entry: Entry) {
+        let slot = allocate(entry)
+        let (low, high) = split(root, at: entry.position, inclusive: false)
+        root = merge(merge(low, slot), high)
+    }
+
+    /// Takes the entry with this id out of the tree and frees its slot.
+    /// - Complexity: O(log n) expected.
+    @discardableResult
+    mutating func delete(id: String) -> Entry? {
+        guard let slot = slotByID[id], let entry = entries[slot] else { return nil }
+        let (low, rest) = split(root, at: entry.position, inclusive: false)
+        let (_, high) = split(rest, at: entry.position, inclusive: true)
+        root = merge(low, high)
+        slotByID.removeValue(forKey: id)
+        entries[slot] = nil
+        nodes[slot] = Node(priority: 0)
+        freeSlots.append(slot)
+        return entry
+    }
+
+    /// Changes the entry with this id in place; its id and position must
+    /// stay the same. The aggregates on its path are recomputed.
+    /// - Complexity: O(log n) expected.
+    mutating func update(id: String, _ change: (inout Entry) -> Void) {
+        guard let slot = slotByID[id], let position = entries[slot]?.position else { return }
+        change(&entries[slot]!)
+        precondition(entries[slot]!.position == position && entries[slot]!.adBreak.id == id, "an update moved or renamed a break")
+        var path: [Int] = []
+        var node = root
+        while let current = node {
+            path.append(current)
+            let here = entries[current]!.position
+            if here == position { break }
+            node = position < here ? nodes[current].left : nodes[current].right
+        }
+        for current in path.reversed() { pull(current) }
+    }
+
+    private mutating func allocate(_ entry: Entry) -> Int {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = seed
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        let node = Node(priority: mixed ^ (mixed >> 31))
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            nodes[slot] = node
+            entries[slot] = entry
+        } else {
+            slot = nodes.count
+            nodes.append(node)
+            entries.append(entry)
+        }
+        slotByID[entry.adBreak.id] = slot
+        pull(slot)
+        return slot
+    }
+
+    private mutating func pull(_ slot: Int) {
+        let entry = entries[slot]!
+        var count = entry.isRemoved ? 0 : 1
+        var added = entry.addedTicks
+        var stitched = entry.stitchedTicks
+        for child in [nodes[slot].left, nodes[slot].right] {
+            guard let child else { continue }
+            count += nodes[child].liveCount
+            added += nodes[child].added
+            stitched += nodes[child].stitched
+        }
+        nodes[slot].liveCount = count
+        nodes[slot].added = added
+        nodes[slot].stitched = stitched
+    }
+
+    /// Splits `tree` into the entries before `position` (at it too when
+    /// `inclusive`) and the rest.
+    private mutating func split(_ tree: Int?, at position: ContentTime, inclusive: Bool) -> (Int?, Int?) {
+        guard let tree else { return (nil, nil) }
+        let here = entries[tree]!.position
+        if here < position || (inclusive && here == position) {
+            let (low, high) = split(nodes[tree].right, at: position, inclusive: inclusive)
+            nodes[tree].right = low
+            pull(tree)
+            return (tree, high)
+        }
+        let (low, high) = split(nodes[tree].left, at: position, inclusive: inclusive)
+        nodes[tree].left = high
+        pull(tree)
+        return (low, tree)
+    }
+
+    /// Joins two trees whose entries all lie before and after each other.
+    private mutating func merge(_ low: Int?, _ high: Int?) -> Int? {
+        guard let low else { return high }
+        guard let high else { return low }
+        if nodes[low].priority > nodes[high].priority {
+            nodes[low].right = merge(nodes[low].right, high)
+            pull(low)
+            return low
+        }
+        nodes[high].left = merge(low, nodes[high].left)
+        pull(high)
+        return high
+    }
+}
