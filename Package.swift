@@ -26,7 +26,9 @@ let package = Package(
         .library(name: "AdResolvers", targets: ["AdResolvers"]),
         .library(name: "AdTimeline", targets: ["AdTimeline"]),
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
+        .library(name: "AdSignals", targets: ["AdSignals"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
+        .library(name: "AdPlaybackRuntime", targets: ["AdPlaybackRuntime"]),
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
-            dependencies: ["AdTimeline", "MediaTime", "VAST", "VASTResolution"],
+            dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution"],
             swiftSettings: strictSettings
         ),
         .target(name: "VASTReport", dependencies: ["VAST", "VASTResolution", "MediaTime", "SCTE35Text"], swiftSettings: strictSettings),
@@ -61,13 +63,20 @@ let package = Package(
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
         .target(
+            name: "AdSignals", dependencies: ["MediaTime", "SCTE35", "HLS", "VAST", "AdTimeline"], swiftSettings: strictSettings),
+        .target(
             name: "AdPlayback",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AdPlaybackRuntime",
+            dependencies: ["AdPlayback", "AdResolvers", "AdSignals"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "AdSimulation",
-            dependencies: ["MediaTime", "AdPlayback"],
+            dependencies: ["MediaTime", "AdPlayback", "AdPlaybackRuntime"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -82,14 +91,17 @@ let package = Package(
         ),
         .target(
             name: "AdScenario",
-            dependencies: ["MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation"],
+            dependencies: [
+                "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
+                "AdPlaybackRuntime", "VAST",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "AdPlaybackKit",
             dependencies: [
                 "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
-                "AdResolvers", "AdSimulation",
+                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime",
             ],
             swiftSettings: strictSettings
         ),
@@ -158,8 +170,8 @@ let package = Package(
         .testTarget(
             name: "AdResolversTests",
             dependencies: [
-                "AdResolvers", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "AdSimulation", "AdPlaybackTestSupport",
-                "MediaTime",
+                "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "AdSimulation",
+                "AdPlaybackTestSupport", "MediaTime",
             ],
             swiftSettings: strictSettings
         ),

@@ -22,13 +22,23 @@ public final class PlaybackDriver {
     private var continuation: AsyncStream<SessionEvent>.Continuation?
     private let player: any PlayerAdapter
     private let reading: @Sendable () -> ClockTime
+    private let bookmarks: (any BookmarkStore)?
+    /// What the session asked for that is not the player's business
+    /// (resolving opportunities, cancelling them), in order, for the
+    /// runtime to take with ``takeRequests()``.
+    private var requests: [SessionAction] = []
 
     /// Creates a driver; nothing happens until the first input. The
-    /// session's clock time is the time `clock` has run since now.
-    public init(session: PlaybackSession, player: any PlayerAdapter, clock: any Clock<Duration>) {
+    /// session's clock time is the time `clock` has run since now; a stop's
+    /// bookmark is saved to `bookmarks`.
+    public init(
+        session: PlaybackSession, player: any PlayerAdapter, clock: any Clock<Duration>,
+        bookmarks: (any BookmarkStore)? = nil
+    ) {
         self.session = session
         self.player = player
         self.reading = Self.reading(since: clock)
+        self.bookmarks = bookmarks
     }
 
     private static func reading<C: Clock<Duration>>(since clock: C) -> @Sendable () -> ClockTime {
@@ -50,17 +60,35 @@ public final class PlaybackDriver {
         for action in actions {
             switch action {
             case .emit(let event):
-                published.append(event)
-                continuation?.yield(event)
+                publish(event, into: &published)
             case .present(let item, let time):
                 player.present(item, at: time)
             case .setRate(let rate):
                 player.setRate(rate)
-            case .saveBookmark:
-                break
+            case .saveBookmark(let bookmark):
+                do {
+                    try bookmarks?.save(bookmark)
+                } catch {
+                    let playhead = session.playhead
+                    publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content,
+                                         kind: .error(message: "the bookmark was not saved: \(error)")), into: &published)
+                }
+            case .resolve, .cancelResolution:
+                requests.append(action)
             }
         }
         return published
+    }
+
+    private func publish(_ event: SessionEvent, into published: inout [SessionEvent]) {
+        published.append(event)
+        continuation?.yield(event)
+    }
+
+    /// The requests the session made since the last call, in order.
+    public func takeRequests() -> [SessionAction] {
+        defer { requests = [] }
+        return requests
     }
 
     /// Tells the session where the player is now.

@@ -25,12 +25,21 @@ extension PlaybackSession {
         let position = timeline.contentPosition(of: adBreak)
         let start = Playhead(stream: timeline.streamTime(forContentTime: position), content: position)
         emit(.adBreakSkip(breakID: adBreak.id, reason: reason), at: start)
+        timeline.settleAds(ofBreak: adBreak.id, as: .skipped)
+        let resumption = timeline.contentResumption(after: adBreak)
         if removing { timeline.removeBreak(id: adBreak.id) }
-        continueAfterBreak(at: position)
+        continueAfterBreak(at: resumption)
     }
 
-    /// Starts playing a break as `entry` says.
-    mutating func startBreak(_ adBreak: AdBreak, entry: BreakEntry, removeAfterPlay: Bool) {
+    /// Starts playing a break as `entry` says; a placeholder is waited for
+    /// while it resolves, or skipped.
+    mutating func startBreak(_ selected: AdBreak, entry: BreakEntry, removeAfterPlay: Bool) {
+        // A jump's queue holds the break as it was decided; play it as it is now.
+        let adBreak = timeline.adBreak(id: selected.id) ?? selected
+        if adBreak.isPlaceholder {
+            reachPlaceholder(adBreak, entry: entry, removeAfterPlay: removeAfterPlay)
+            return
+        }
         var adIndex = 0
         var offsetInAd = MediaDuration.zero
         switch entry {
@@ -51,6 +60,7 @@ extension PlaybackSession {
         guard case .inBreak(let playback) = phase else { return }
         let ad = playback.adBreak.ads[playback.adIndex]
         emit(.adStart(breakID: playback.adBreak.id, adID: ad.id))
+        timeline.setState(.playing, ofAd: playback.adIndex, inBreak: playback.adBreak.id)
         switch playback.adBreak.insertion {
         case .inStream:
             let breakStart = timeline.mainItemTime(ofBreak: playback.adBreak.id) ?? itemTime
@@ -68,6 +78,7 @@ extension PlaybackSession {
         playback.offsetInAd = ad.duration
         phase = .inBreak(playback)
         emit(.adEnd(breakID: playback.adBreak.id, adID: ad.id))
+        timeline.setState(.played, ofAd: playback.adIndex, inBreak: playback.adBreak.id)
         guard playback.adIndex + 1 == playback.adBreak.ads.count else {
             playback.adIndex += 1
             playback.offsetInAd = .zero
@@ -81,7 +92,7 @@ extension PlaybackSession {
     /// The break completed: watched, cool-down, then what follows.
     mutating func finishBreak(_ playback: BreakPlayback) {
         let id = playback.adBreak.id
-        let position = timeline.contentPosition(of: playback.adBreak)
+        let position = timeline.contentResumption(after: playback.adBreak)
         emit(.adBreakEnd(breakID: id))
         if engine.watchedRule(for: playback.adBreak) == .onEnd { timeline.markWatched(id) }
         lastBreakCompletedAt = now

@@ -21,6 +21,13 @@ extension PlaybackSession {
         begin(at: target, earlierWatched: watched, lastBreakCompletedAt: cooldownFrom, failover: false)
     }
 
+    /// The start position moved out of any non-seekable range, reported.
+    private mutating func startTarget(_ target: JumpTarget) -> JumpTarget {
+        let (allowed, nonSeekable) = adjustedForNonSeekable(target)
+        if let nonSeekable { emit(.seekAdjusted(to: resolvedPlayhead(of: allowed), reason: nonSeekable.reason)) }
+        return allowed
+    }
+
     /// Begins a (fresh, resumed or fail-over) session at `target`, deciding
     /// autoSeek. A resumed or fail-over session carries the watched breaks
     /// and the end of the last break (so a running cool-down goes on).
@@ -43,7 +50,8 @@ extension PlaybackSession {
         playerIsStale = true
         emit(.sessionStart, at: decision.target)
         actions.append(.setRate(1))
-        carryOut(decision)
+        let allowed = startTarget(target)
+        carryOut(allowed == target ? decision : engine.decideStart(at: allowed, context: policyContext))
     }
 
     /// A seek, fastForward or rewind.
@@ -57,12 +65,23 @@ extension PlaybackSession {
             return
         }
         emit(.seek(kind, to: destination))
-        if case .inBreak(let playback) = phase {
+        let (allowed, nonSeekable) = adjustedForNonSeekable(target)
+        if let nonSeekable {
+            emit(.seekAdjusted(to: resolvedPlayhead(of: allowed), reason: nonSeekable.reason))
+        }
+        switch phase {
+        case .inBreak(let playback):
             // The rest of the playing break is skipped and queued breaks are dropped.
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .policy))
+            timeline.settleAds(ofBreak: playback.adBreak.id, as: .skipped)
             pending = nil
+        case .waiting:
+            actions.append(.setRate(isPaused ? 0 : 1))
+            pending = nil
+        case .idle, .content:
+            break
         }
-        carryOut(engine.decideJump(from: origin, to: target, context: policyContext))
+        carryOut(engine.decideJump(from: origin, to: allowed, context: policyContext))
     }
 
     /// Emits the skips of a jump in passing order, then plays the selected
@@ -108,7 +127,7 @@ extension PlaybackSession {
     /// (a break a jump or a start queued) the jump's destination, otherwise
     /// the playhead's content time.
     var viewerPosition: ContentTime {
-        guard isInBreak, let pending else { return playhead.content }
+        guard isInBreak || waitingForBreak != nil, let pending else { return playhead.content }
         switch pending.arrival {
         case .content(let target): return target
         case .intoBreak(let adBreak, _): return timeline.contentPosition(of: adBreak)

@@ -33,6 +33,8 @@ extension PlaybackSession {
                 itemTime += limit - content
                 phase = .content(limit)
                 if let next, nextPosition == limit { reach(next) } else { endSession() }
+            case .waiting:
+                return
             case .inBreak(var playback):
                 let left = playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
                 guard remaining >= left else {
@@ -97,8 +99,8 @@ extension PlaybackSession {
             startAd()
         case .skip:
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .interrupted))
-            let position = timeline.contentPosition(of: playback.adBreak)
-            continueAfterBreak(at: position)
+            timeline.settleAds(ofBreak: playback.adBreak.id, as: .skipped)
+            continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak))
         }
     }
 }

@@ -15,6 +15,14 @@ public struct PlaybackSession: Sendable {
         case idle
         case content(ContentTime)
         case inBreak(BreakPlayback)
+        /// Playback reached a placeholder whose resolution is running.
+        case waiting(Waiting)
+    }
+
+    struct Waiting: Sendable, Hashable {
+        var adBreak: AdBreak
+        var entry: BreakEntry
+        var removeAfterPlay: Bool
     }
 
     struct BreakPlayback: Sendable, Hashable {
@@ -31,14 +39,18 @@ public struct PlaybackSession: Sendable {
         var arrival: Arrival
     }
 
-    /// The timeline as given, restored for every new session.
-    public let initialTimeline: AdTimeline
+    /// The timeline as given and as changed since (breaks inserted,
+    /// resolved, dropped), without any session's watched state: restored
+    /// for every new session.
+    public internal(set) var initialTimeline: AdTimeline
     /// The timeline of the running session, with its watched breaks.
     public internal(set) var timeline: AdTimeline
     /// The rules and the selector.
     public let engine: AdPolicyEngine
     /// The last bookmark saved by ``SessionInput/stop``.
     public internal(set) var lastBookmark: Bookmark?
+    /// How the placeholders of new opportunities reach the viewer.
+    public let placeholderStyle: BreakStyle
 
     var phase: Phase = .idle
     var pending: Pending?
@@ -53,13 +65,19 @@ public struct PlaybackSession: Sendable {
     var item: PlayerItem = .main
     var itemTime: MediaDuration = .zero
     var playerIsStale = false
+    /// Opportunities being resolved, by id.
+    var resolving: Set<String> = []
+    /// Opportunities whose resolution failed, with why.
+    var unresolvable: [String: String] = [:]
     var actions: [SessionAction] = []
 
-    /// Creates an idle session over `timeline`.
-    public init(timeline: AdTimeline, engine: AdPolicyEngine) {
+    /// Creates an idle session over `timeline`; breaks that opportunities
+    /// bring in later take `placeholderStyle`.
+    public init(timeline: AdTimeline, engine: AdPolicyEngine, placeholderStyle: BreakStyle = BreakStyle()) {
         self.initialTimeline = timeline
         self.timeline = timeline
         self.engine = engine
+        self.placeholderStyle = placeholderStyle
     }
 
     /// Whether a session is running (started, not yet stopped or ended).
@@ -86,7 +104,16 @@ public struct PlaybackSession: Sendable {
             let offset = playback.adBreak.offset(ofAd: playback.adIndex) + playback.offsetInAd
             let content = timeline.contentPosition(of: playback.adBreak)
             return Playhead(stream: start + offset, content: content)
+        case .waiting(let waiting):
+            let content = timeline.contentPosition(of: waiting.adBreak)
+            return Playhead(stream: timeline.streamTime(forContentTime: content), content: content)
         }
+    }
+
+    /// The placeholder playback waits at while its ads resolve, if any.
+    public var waitingForBreak: String? {
+        if case .waiting(let waiting) = phase { return waiting.adBreak.id }
+        return nil
     }
 
     /// How much playback at 1x remains until the next event (an ad's end, a
@@ -103,6 +130,8 @@ public struct PlaybackSession: Sendable {
             return limit - content
         case .inBreak(let playback):
             return playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
+        case .waiting:
+            return nil
         }
     }
 
@@ -130,6 +159,11 @@ public struct PlaybackSession: Sendable {
         case .interruptEnd: try endInterruption()
         case .stop: try stop()
         case .failover: try failover()
+        case .opportunity(let opportunity): try take(opportunity)
+        case .timelineChanged(let timelineChange): try change(timelineChange)
+        case .resolved(let id, let breaks, let issues): resolved(id, breaks: breaks, issues: issues)
+        case .resolutionFailed(let id, let reason): resolutionFailed(id, reason: reason)
+        case .metadata(let metadata): emit(.timedMetadata(metadata))
         }
         if playerIsStale, isRunning {
             actions.append(.present(item, at: itemTime))
@@ -157,5 +191,19 @@ public struct PlaybackSession: Sendable {
     mutating func requireRunning() throws(SessionError) {
         guard isRunning else { throw .notRunning }
         guard !isInterrupted else { throw .interrupted }
+    }
+}
+
+/// How a break reaches the viewer and what time it takes.
+public struct BreakStyle: Sendable, Hashable {
+    /// In the stream, or switched to.
+    public var insertion: Insertion
+    /// On top of the content, or instead of it.
+    public var occupancy: Occupancy
+
+    /// Creates a style; by default in-stream, adding stream time.
+    public init(insertion: Insertion = .inStream, occupancy: Occupancy = .addsStreamTime) {
+        self.insertion = insertion
+        self.occupancy = occupancy
     }
 }

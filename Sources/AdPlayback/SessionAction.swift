@@ -1,3 +1,4 @@
+public import AdSignals
 public import AdTimeline
 public import MediaTime
 
@@ -19,6 +20,12 @@ public enum SessionAction: Sendable, Hashable {
     case setRate(Double)
     /// Persist a bookmark.
     case saveBookmark(Bookmark)
+    /// Resolve an opportunity's ads; the result comes back as
+    /// ``SessionInput/resolved(opportunityID:breaks:issues:)`` or
+    /// ``SessionInput/resolutionFailed(opportunityID:reason:)``.
+    case resolve(AdOpportunity)
+    /// Stop resolving an opportunity: its break left the timeline.
+    case cancelResolution(opportunityID: String)
 }
 
 /// Where a session resumes: content time, the breaks already watched and

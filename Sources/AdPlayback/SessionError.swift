@@ -1,3 +1,5 @@
+public import AdTimeline
+
 /// Why a session refused an input.
 public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Reason: Sendable, Hashable {
@@ -10,6 +12,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         case outOfRange(String)
         case neverEnds
         case noBookmark
+        case timeline(TimelineError)
     }
 
     private let reason: Reason
@@ -27,6 +30,8 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The session has no end to play to (a live stream, or nothing plays).
     public static let neverEnds = Self(reason: .neverEnds)
     static func outOfRange(_ what: String) -> Self { Self(reason: .outOfRange(what)) }
+    /// A timeline change that does not fit the timeline.
+    public static func timeline(_ error: TimelineError) -> Self { Self(reason: .timeline(error)) }
 
     public var description: String {
         switch reason {
@@ -39,6 +44,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outOfRange(let what): what
         case .neverEnds: "the session has no end to play to"
         case .noBookmark: "no bookmark has been saved"
+        case .timeline(let error): error.description
         }
     }
 }

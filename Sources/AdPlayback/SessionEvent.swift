@@ -9,6 +9,7 @@ public struct SessionEvent: Sendable, Hashable {
         case sessionStart
         case seek(JumpKind, to: Playhead)
         case seekDenied(JumpKind, to: Playhead)
+        case seekAdjusted(to: Playhead, reason: String)
         case adBreakStart(breakID: String)
         case adStart(breakID: String, adID: String)
         case adEnd(breakID: String, adID: String)
@@ -23,6 +24,7 @@ public struct SessionEvent: Sendable, Hashable {
         case bookmark(Bookmark)
         case sessionEnd
         case error(message: String)
+        case timedMetadata(TimedMetadata)
     }
 
     /// The wall clock's reading.
@@ -48,6 +50,7 @@ public struct SessionEvent: Sendable, Hashable {
         case .sessionStart: "sessionStart"
         case .seek: "seek"
         case .seekDenied: "seekDenied"
+        case .seekAdjusted: "seekAdjusted"
         case .adBreakStart: "adBreakStart"
         case .adStart: "adStart"
         case .adEnd: "adEnd"
@@ -62,6 +65,7 @@ public struct SessionEvent: Sendable, Hashable {
         case .bookmark: "bookmark"
         case .sessionEnd: "sessionEnd"
         case .error: "error"
+        case .timedMetadata: "timedMetadata"
         }
     }
 

@@ -1,4 +1,6 @@
 public import AdPolicy
+public import AdSignals
+public import AdTimeline
 public import MediaTime
 
 /// The operation a jump names; the direction is decided by where it lands.
@@ -46,4 +48,40 @@ public enum SessionInput: Sendable, Hashable {
     /// A fault: the session ends and a fail-over session starts at the same
     /// content time.
     case failover
+    /// A place for ads: its placeholder enters the timeline and its
+    /// resolution is asked for (``SessionAction/resolve(_:)``).
+    case opportunity(AdOpportunity)
+    /// The timeline changed: a live refresh, a blackout, a resolver.
+    case timelineChanged(TimelineChange)
+    /// A resolution finished with these breaks for the opportunity.
+    case resolved(opportunityID: String, breaks: [AdBreak], issues: [String])
+    /// A resolution failed or ran out of time: its break is skipped as
+    /// `unresolved` when reached, and content plays.
+    case resolutionFailed(opportunityID: String, reason: String)
+    /// A subscribed tag the stream carried, to deliver as an event.
+    case metadata(TimedMetadata)
+}
+
+/// A subscribed tag delivered to the app at its place in the stream.
+public struct TimedMetadata: Sendable, Hashable {
+    /// The tag's name (`#EXT-X-DATERANGE`, `#EXT-OATCLS-SCTE35`, …).
+    public var name: String
+    /// The tag's value as written.
+    public var value: String
+    /// Where in the stream it applies.
+    public var streamTime: StreamTime
+    /// Its date (PROGRAM-DATE-TIME or START-DATE), as written, when known.
+    public var date: String?
+    /// Whether it came from the item playing (false: a background item, such
+    /// as the main stream during a blackout).
+    public var isForeground: Bool
+
+    /// Creates timed metadata.
+    public init(name: String, value: String, streamTime: StreamTime, date: String? = nil, isForeground: Bool = true) {
+        self.name = name
+        self.value = value
+        self.streamTime = streamTime
+        self.date = date
+        self.isForeground = isForeground
+    }
 }

@@ -12,6 +12,9 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable {
     case cooldown
     /// It was interrupted and the interrupt rule is skip.
     case interrupted
+    /// Its ads were still being resolved, or could not be, when playback
+    /// reached it: content plays rather than wait.
+    case unresolved
 }
 
 /// What to do with one break, as a policy selector decides it.

@@ -1,3 +1,5 @@
+public import AdSignals
+
 /// Turns opportunities into ad breaks. The registry asks each resolver in
 /// order whether it takes an opportunity; the first that does resolves it.
 ///

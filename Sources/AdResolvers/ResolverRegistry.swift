@@ -1,12 +1,12 @@
+public import AdSignals
 internal import MediaTime
 
 /// The resolvers an app uses, in order, and the time any resolution may take.
 ///
 /// ```swift
-/// let registry = ResolverRegistry([VMAPResolver(chain: chain), VASTPodResolver(chain: chain)],
-///                                  timeLimit: .seconds(4), clock: clock)
+/// let registry = ResolverRegistry([VASTPodResolver(chain: chain)], timeLimit: .seconds(4), clock: clock)
 /// switch await registry.resolve(opportunity) {
-/// case .resolved(let result): timeline.insert(result.breaks)
+/// case .resolved(let result, _): for adBreak in result.breaks { try timeline.replaceBreak(adBreak) }
 /// case .timedOut, .failed, .unclaimed: break   // content plays on
 /// }
 /// ```

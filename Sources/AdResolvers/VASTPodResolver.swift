@@ -1,12 +1,13 @@
+public import AdSignals
 public import AdTimeline
 internal import MediaTime
 public import VAST
 public import VASTResolution
 
-/// Fills a break from a VAST ad tag (or a response in hand): follows the
-/// wrappers, then takes the pod's ads in order while they fit the
-/// opportunity's duration. Ads that do not fit, or cannot play, are dropped
-/// and reported.
+/// Fills a scheduled break from its VAST (an ad tag, or a document in
+/// hand): follows the wrappers, then takes the pod's ads in order while
+/// they fit the opportunity's duration. Ads that do not fit, or cannot
+/// play, are dropped and reported.
 public struct VASTPodResolver: AdResolver {
     /// Follows the wrappers.
     public var chain: VASTChainResolver
@@ -24,18 +25,23 @@ public struct VASTPodResolver: AdResolver {
     }
 
     public func shouldResolve(_ opportunity: AdOpportunity) -> Bool {
-        switch opportunity.source {
-        case .adTag, .vast: true
-        case .vmap, .marker: false
-        }
+        if case .schedule = opportunity.signal { return true }
+        return false
     }
 
     public func resolve(_ opportunity: AdOpportunity) async throws -> ResolvedBreaks {
         let resolution: VASTResolution
-        switch opportunity.source {
-        case .adTag(let url): resolution = await chain.resolve(url: url)
-        case .vast(let document): resolution = await chain.resolve(document)
-        case .vmap, .marker: return ResolvedBreaks(breaks: [], issues: ["not a VAST opportunity"])
+        switch opportunity.signal {
+        case .schedule(.adTag(let url)):
+            resolution = await chain.resolve(url: url)
+        case .schedule(.inlineVAST(let xml)):
+            do throws(VASTError) {
+                resolution = await chain.resolve(try chain.parser.parse(xml))
+            } catch {
+                return ResolvedBreaks(breaks: [], issues: ["the inline VAST is not usable: \(error)"])
+            }
+        case .inStream:
+            return ResolvedBreaks(breaks: [], issues: ["not a scheduled opportunity"])
         }
         try Task.checkCancellation()
         var issues = resolution.errors.map { "VAST error \($0.code): \($0.message)" + ($0.url.map { " (\($0))" } ?? "") }
@@ -56,7 +62,7 @@ public struct VASTPodResolver: AdResolver {
             }
         }
         guard !ads.isEmpty else { return ResolvedBreaks(breaks: [], issues: issues) }
-        return ResolvedBreaks(breaks: [AdBreak(id: opportunity.id, position: opportunity.position, ads: ads, insertion: insertion)],
+        return ResolvedBreaks(breaks: [AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: insertion)],
                               issues: issues)
     }
 }

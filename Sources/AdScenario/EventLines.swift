@@ -79,6 +79,17 @@ public enum EventLines {
                 }
             case .error(let message):
                 field("message", message)
+            case .seekAdjusted(let target, let reason):
+                raw(",\"toStream\":")
+                seconds(target.stream.ticks)
+                field("reason", reason)
+            case .timedMetadata(let metadata):
+                field("name", metadata.name)
+                field("value", metadata.value)
+                raw(",\"at\":")
+                seconds(metadata.streamTime.ticks)
+                if let date = metadata.date { field("date", date) }
+                raw(metadata.isForeground ? ",\"foreground\":true" : ",\"foreground\":false")
             case .sessionStart, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd:
                 break
             }

@@ -1,5 +1,6 @@
 public import AdPlayback
 public import AdPolicy
+public import AdSignals
 public import AdTimeline
 public import MediaTime
 
@@ -54,13 +55,33 @@ public struct Scenario: Sendable {
     public var policy: AdPolicy
     /// What happens, in order.
     public var steps: [Step]
+    /// Places for ads whose breaks resolve while the scenario runs (a VMAP's).
+    public var opportunities: [AdOpportunity]
+    /// How the opportunities' breaks reach the viewer.
+    public var placeholderStyle: BreakStyle
+    /// The longest one opportunity may take to resolve (`"resolveTimeout"`,
+    /// default 8 s); past it the break is skipped as unresolved.
+    public var resolveTimeout: MediaDuration
+    /// What the schedule left out, and why.
+    public var issues: [String]
 
     /// Creates a scenario.
-    public init(timeline: AdTimeline, policy: AdPolicy, steps: [Step]) {
+    public init(
+        timeline: AdTimeline, policy: AdPolicy, steps: [Step], opportunities: [AdOpportunity] = [],
+        placeholderStyle: BreakStyle = BreakStyle(), resolveTimeout: MediaDuration = Self.defaultResolveTimeout,
+        issues: [String] = []
+    ) {
         self.timeline = timeline
         self.policy = policy
         self.steps = steps
+        self.opportunities = opportunities
+        self.placeholderStyle = placeholderStyle
+        self.resolveTimeout = resolveTimeout
+        self.issues = issues
     }
+
+    /// The resolve timeout when the file names none.
+    public static let defaultResolveTimeout = MediaDuration(seconds: 8)
 }
 
 extension Scenario.Action {

@@ -1,8 +1,10 @@
 import StrictJSON
 import AdPlayback
 import AdPolicy
+import AdSignals
 public import AdTimeline
 public import MediaTime
+public import struct VAST.VMAPDocument
 
 extension Scenario {
     /// The largest scenario file read.
@@ -10,8 +12,8 @@ extension Scenario {
 
     /// Where a scenario takes its breaks from a VMAP (`"vmap": PATH_OR_URL`):
     /// the location as written and the content duration to place them in;
-    /// nil when it lists its breaks. The caller resolves the VMAP and hands
-    /// the breaks to ``decode(json:vmapBreaks:)``.
+    /// nil when it lists its breaks. The caller fetches and parses the VMAP
+    /// and hands it to ``decode(json:vmap:)``.
     public static func vmapSource(json bytes: [UInt8]) throws(ScenarioError) -> (location: String, contentDuration: MediaDuration)? {
         let top = try topLevel(bytes)
         guard let field = top["vmap"] else { return nil }
@@ -20,9 +22,10 @@ extension Scenario {
     }
 
     /// Reads a scenario from JSON, checking every key and value. A scenario
-    /// with `"vmap"` needs its breaks, resolved from the VMAP, in `vmapBreaks`.
+    /// with `"vmap"` needs the VMAP document in `vmap`: its breaks become
+    /// opportunities, resolved while the scenario runs.
     /// - Throws: ``ScenarioError`` naming the JSON path, line and column.
-    public static func decode(json bytes: [UInt8], vmapBreaks: [AdBreak]? = nil) throws(ScenarioError) -> Scenario {
+    public static func decode(json bytes: [UInt8], vmap document: VMAPDocument? = nil) throws(ScenarioError) -> Scenario {
         let top = try topLevel(bytes)
         if let field = top["manifest"] {
             throw field.failure("breaks from \"manifest\" are not supported yet; list them under \"breaks\" or give a \"vmap\"")
@@ -30,19 +33,25 @@ extension Scenario {
         if let description = top["description"] { _ = try description.string() }
         let stream = try decodeStream(try top.required("stream"))
         let timeline: AdTimeline
+        var opportunities: [AdOpportunity] = []
+        var issues: [String] = []
         if let vmap = top["vmap"] {
             if let breaks = top["breaks"] { throw breaks.failure("give either \"breaks\" or \"vmap\", not both") }
             _ = try vmap.nonEmptyString()
-            guard let vmapBreaks else { throw vmap.failure("the VMAP's breaks have not been resolved") }
-            timeline = try timelineFromVMAP(vmapBreaks, stream: stream)
+            guard let document else { throw vmap.failure("the VMAP has not been read") }
+            (opportunities, issues) = VMAPSchedule.opportunities(in: document, contentDuration: stream.contentDuration)
+            timeline = try decodeTimeline([], stream: stream)
         } else {
             timeline = try decodeTimeline(try top["breaks"]?.array() ?? [], stream: stream)
         }
+        let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
         let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in
             try decodeStep(field, timeline: timeline)
         }
-        return Scenario(timeline: timeline, policy: policy, steps: steps)
+        return Scenario(
+            timeline: timeline, policy: policy, steps: steps, opportunities: opportunities,
+            placeholderStyle: BreakStyle(insertion: stream.insertion), resolveTimeout: resolveTimeout, issues: issues)
     }
 
     private static func topLevel(_ bytes: [UInt8]) throws(ScenarioError) -> JSONObjectFields {
@@ -56,17 +65,7 @@ extension Scenario {
             throw ScenarioError(path: "$", line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
         return try JSONField(node: root, path: "$").object(
-            allowing: ["description", "stream", "breaks", "vmap", "manifest", "policy", "actions"])
-    }
-
-    /// Breaks resolved from a VMAP take the stream's insertion.
-    private static func timelineFromVMAP(_ breaks: [AdBreak], stream: StreamSpec) throws(ScenarioError) -> AdTimeline {
-        let breaks = breaks.map { AdBreak(id: $0.id, position: $0.position, ads: $0.ads, insertion: stream.insertion) }
-        do {
-            return try AdTimeline(contentDuration: stream.contentDuration, breaks: breaks)
-        } catch {
-            throw ScenarioError(path: "$.vmap", message: error.description)
-        }
+            allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions"])
     }
 
     struct StreamSpec {

@@ -1,4 +1,7 @@
 public import AdPlayback
+public import AdResolvers
+import AdPlaybackRuntime
+import AdSignals
 import AdSimulation
 public import AdPolicy
 public import AdTimeline
@@ -12,19 +15,41 @@ public struct ScenarioRun: Sendable {
     public var events: [SessionEvent]
     /// The breaks counted as watched when the scenario ended, in content order.
     public var watched: [String]
+    /// What the schedule and the resolvers left out, and why.
+    public var issues: [String] = []
 }
 
 extension Scenario {
-    /// Runs the scenario on a simulated player and a virtual clock.
+    /// Runs a scenario with no opportunities to resolve on a simulated
+    /// player and a virtual clock.
+    public func run(selector: (any AdPolicySelector)? = nil) async throws(ScenarioError) -> ScenarioRun {
+        try await run(selector: selector, resolvers: [], clock: VirtualClock())
+    }
+
+    /// Runs the scenario on a simulated player and a virtual clock, inside
+    /// a runtime that resolves its opportunities with `resolvers`, each
+    /// within ``resolveTimeout`` on `clock` (the wall clock when the fetches
+    /// are real). Playback that reaches a break still resolving waits for it.
     /// - Parameter selector: a custom policy selector; the policy's default
     ///   when `nil`.
     /// - Throws: ``ScenarioError`` at the first action that makes no sense
     ///   (a seek before start, a start while a session runs, a bookmark
     ///   resumed before one was saved).
-    public func run(selector: (any AdPolicySelector)? = nil) throws(ScenarioError) -> ScenarioRun {
+    public func run(
+        selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>
+    ) async throws(ScenarioError) -> ScenarioRun {
         let engine = AdPolicyEngine(policy: policy, selector: selector)
-        let simulation = Simulation(session: PlaybackSession(timeline: timeline, engine: engine))
+        let registry = ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock)
+        let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
+        let simulation = ResolvingSimulation(session: session, registry: registry)
         var events: [SessionEvent] = []
+        for opportunity in opportunities {
+            do {
+                events += try simulation.send(.opportunity(opportunity))
+            } catch {
+                throw ScenarioError(path: "$.vmap", message: "break \(opportunity.id): \(error)")
+            }
+        }
         for step in steps {
             do {
                 if let duration = step.action.wallTime,
@@ -34,7 +59,7 @@ extension Scenario {
                         path: step.path, line: step.line, column: step.column,
                         message: "the scenario's clock would pass \(Self.maxClock) s (about 3,000 years)")
                 }
-                events += try perform(step.action, on: simulation)
+                events += try await perform(step.action, on: simulation)
             } catch let error as ScenarioError {
                 throw error
             } catch let error as SessionError {
@@ -43,10 +68,12 @@ extension Scenario {
                 throw ScenarioError(path: step.path, line: step.line, column: step.column, message: "\(error)")
             }
         }
-        return ScenarioRun(timeline: timeline, events: events, watched: simulation.session.watchedBreakIDs)
+        return ScenarioRun(
+            timeline: simulation.session.initialTimeline, events: events, watched: simulation.session.watchedBreakIDs,
+            issues: issues + simulation.runtime.issues)
     }
 
-    private func perform(_ action: Action, on simulation: Simulation) throws -> [SessionEvent] {
+    private func perform(_ action: Action, on simulation: ResolvingSimulation) async throws -> [SessionEvent] {
         switch action {
         case .start(.at(let target)):
             return try simulation.send(.start(target == .content(.zero) ? .beginning : .position(target)))
@@ -57,20 +84,20 @@ extension Scenario {
             return try simulation.send(.start(.bookmark(bookmark)))
         case .play(let duration):
             try requireRunning(simulation)
-            return try simulation.play(for: duration)
+            return try await simulation.play(for: duration)
         case .pause(let duration):
             var events = try simulation.send(.pause)
-            simulation.wait(for: duration)
+            simulation.simulation.wait(for: duration)
             events += try simulation.send(.resume)
             return events
         case .wait(let duration):
-            simulation.wait(for: duration)
+            simulation.simulation.wait(for: duration)
             return []
         case .jump(let kind, let target):
             return try simulation.send(.jump(kind, to: target))
         case .interrupt(let duration):
             var events = try simulation.send(.interrupt)
-            simulation.wait(for: duration)
+            simulation.simulation.wait(for: duration)
             events += try simulation.send(.interruptEnd)
             return events
         case .stop:
@@ -79,11 +106,11 @@ extension Scenario {
             return try simulation.send(.failover)
         case .playToEnd:
             try requireRunning(simulation)
-            return try simulation.playToEnd()
+            return try await simulation.playToEnd()
         }
     }
 
-    private func requireRunning(_ simulation: Simulation) throws(SessionError) {
+    private func requireRunning(_ simulation: ResolvingSimulation) throws(SessionError) {
         guard simulation.session.isRunning else { throw SessionError.notRunning }
     }
 

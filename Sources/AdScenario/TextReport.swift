@@ -25,6 +25,8 @@ public enum TextReport {
             "\(kind.rawValue) to content \(TimeText.format(target.content)) (stream \(TimeText.format(target.stream)))"
         case .seekDenied(let kind, let target):
             "\(kind.rawValue) to content \(TimeText.format(target.content)) denied: an ad is playing"
+        case .seekAdjusted(let target, let reason):
+            "seek adjusted to content \(TimeText.format(target.content)) (stream \(TimeText.format(target.stream))): \(reason)"
         case .adBreakStart(let id): "ad break \(id) starts"
         case .adStart(_, let ad): "  ad \(ad) starts"
         case .adEnd(_, let ad): "  ad \(ad) ends"
@@ -41,6 +43,8 @@ public enum TextReport {
                 + (bookmark.watched.isEmpty ? "none" : bookmark.watched.joined(separator: ", "))
         case .sessionEnd: "session ends"
         case .error(let message): "error: \(message)"
+        case .timedMetadata(let metadata):
+            "\(metadata.isForeground ? "" : "background ")metadata \(metadata.name):\(metadata.value)"
         }
     }
 

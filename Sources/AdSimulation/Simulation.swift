@@ -41,14 +41,21 @@ public final class Simulation {
         var events: [SessionEvent] = []
         var remaining = duration
         while remaining > .zero, driver.session.isRunning {
-            let step = min(remaining, driver.timeToNextBoundary ?? remaining)
-            clock.advance(by: step)
-            player.advance(by: step)
-            remaining -= step
-            events += try driver.tick()
+            remaining -= try step(within: remaining, into: &events)
         }
         clock.advance(by: remaining)
         return events
+    }
+
+    /// Plays up to the next boundary, or for `limit` if that comes first,
+    /// and ticks the session there.
+    /// - Returns: the wall time that passed.
+    public func step(within limit: MediaDuration, into events: inout [SessionEvent]) throws(SessionError) -> MediaDuration {
+        let step = min(limit, driver.timeToNextBoundary ?? limit)
+        clock.advance(by: step)
+        player.advance(by: step)
+        events += try driver.tick()
+        return step
     }
 
     /// Plays until the session ends.

@@ -95,6 +95,9 @@ public struct AdSource: Sendable, Hashable {
     public var followRedirects: Bool?
     /// The ads, or where to get them.
     public var content: Content
+    /// For inline VAST, the `<VAST>` element's text as written, so the
+    /// source can travel as text to whatever resolves it.
+    public var inlineXML: String?
 
     /// What an ad source holds.
     public enum Content: Sendable, Hashable {

@@ -61,6 +61,7 @@ extension Reading {
 
     mutating func adSource(_ node: Node) -> AdSource? {
         let content: AdSource.Content
+        var inlineXML: String?
         if let data = node.child("VASTAdData") {
             guard let vast = data.child("VAST") ?? data.child("VideoAdServingTemplate") else {
                 warn(data, "<VASTAdData> holds no <VAST>; the source is skipped")
@@ -70,6 +71,7 @@ extension Reading {
                 let parsed = try VASTParser.document(XMLDocument(root: vast.element, text: document.text))
                 warnings += parsed.warnings.map { VASTWarning(path: path(of: data) + $0.path, line: $0.line, $0.message) }
                 content = .vast(parsed)
+                inlineXML = raw(vast).xml
             } catch {
                 warn(data, "the inline VAST is not usable: \(error.message); the source is skipped")
                 return nil
@@ -86,7 +88,9 @@ extension Reading {
             warn(node, "an <AdSource> with no VASTAdData, AdTagURI or CustomAdData; skipped")
             return nil
         }
-        return AdSource(id: node.attribute("id"), allowMultipleAds: boolean(node, "allowMultipleAds"),
-                        followRedirects: boolean(node, "followRedirects"), content: content)
+        var source = AdSource(id: node.attribute("id"), allowMultipleAds: boolean(node, "allowMultipleAds"),
+                              followRedirects: boolean(node, "followRedirects"), content: content)
+        source.inlineXML = inlineXML
+        return source
     }
 }

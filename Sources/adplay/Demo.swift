@@ -1,7 +1,7 @@
 import AdScenario
 import ArgumentParser
 
-struct Demo: ParsableCommand {
+struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the bundled demo: a 30-minute episode, a viewer who seeks, is interrupted and resumes.")
 
@@ -14,7 +14,7 @@ struct Demo: ParsableCommand {
     @Flag(help: "Print the demo's scenario file instead of running it.")
     var printScenario = false
 
-    func run() throws {
+    func run() async throws {
         if printScenario {
             print(DemoScenario.json)
             return
@@ -22,6 +22,6 @@ struct Demo: ParsableCommand {
         if format == .text {
             print("adplay demo: \(DemoScenario.summary)\n")
         }
-        try ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg)
+        try await ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg)
     }
 }

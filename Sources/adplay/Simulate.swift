@@ -1,10 +1,8 @@
 import AdResolvers
 import AdScenario
-import AdTimeline
 import ArgumentParser
 import Foundation
 import VAST
-import VASTResolution
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text
@@ -16,8 +14,10 @@ struct Simulate: AsyncParsableCommand {
         abstract: "Run a scenario file on a simulated player and print its events.",
         discussion: """
             A scenario lists its breaks, or names a VMAP ("vmap": a path relative to the scenario, or an \
-            http(s) URL); the VMAP's breaks are placed by timeOffset, named by breakId, and filled from \
-            their VAST, following wrappers.
+            http(s) URL). The VMAP is read before the session starts; its breaks, placed by timeOffset \
+            and named by breakId, enter the timeline as placeholders and resolve from their VAST while \
+            the session plays, each within "resolveTimeout" seconds (default 8). Playback that reaches \
+            a break still resolving waits for it; one unresolved by then is skipped (reason unresolved).
             """)
 
     @Argument(help: "The scenario JSON file.")
@@ -31,15 +31,15 @@ struct Simulate: AsyncParsableCommand {
 
     func run() async throws {
         let bytes = try readScenario()
-        var vmapBreaks: [AdBreak]?
+        var vmap: VMAPDocument?
         do {
-            if let (location, contentDuration) = try Scenario.vmapSource(json: bytes) {
-                vmapBreaks = try await VMAPBreaks.resolve(location, relativeTo: scenario, contentDuration: contentDuration)
+            if let (location, _) = try Scenario.vmapSource(json: bytes) {
+                vmap = try await VMAPSource.read(location, relativeTo: scenario)
             }
         } catch let error as ScenarioError {
             throw CLIError("\(scenario): \(error)")
         }
-        try ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg, vmapBreaks: vmapBreaks)
+        try await ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg, vmap: vmap)
     }
 
     private func readScenario() throws -> [UInt8] {
@@ -58,13 +58,16 @@ struct Simulate: AsyncParsableCommand {
 
 /// Decodes, runs and prints a scenario; shared by `simulate` and `demo`.
 enum ScenarioOutput {
-    static func run(json: [UInt8], source: String, format: OutputFormat, svg: String?, vmapBreaks: [AdBreak]? = nil) throws {
+    static func run(json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil) async throws {
         let run: ScenarioRun
         do {
-            run = try Scenario.decode(json: json, vmapBreaks: vmapBreaks).run()
+            let scenario = try Scenario.decode(json: json, vmap: vmap)
+            let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
+            run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock())
         } catch {
             throw CLIError("\(source): \(error)")
         }
+        for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
         switch format {
         case .text: print(TextReport.render(run), terminator: "")
         case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run.events)))

@@ -30,7 +30,7 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
          "exactly one of"),
         (#"{\#(stream), "actions": [{"do": "play", "for": 0.0000001}]}"#, "$.actions[0].for", "more precise than a microsecond"),
         (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream.type", "live streams come from a manifest"),
-        (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "have not been resolved"),
+        (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "has not been read"),
         (#"{\#(stream), "vmap": "x.xml", \#(oneBreak), "actions": []}"#, "$.breaks", "either \"breaks\" or \"vmap\""),
         (#"{\#(stream), "vmap": "", "actions": []}"#, "$.vmap", "empty"),
         (#"{\#(stream), "manifest": "x.m3u8", "actions": []}"#, "$.manifest", "not supported yet"),
@@ -64,14 +64,14 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         #expect(scenario.steps.first?.action == .play(try .init(decimalSeconds: "900.03")))
     }
 
-    @Test func timesThatWouldOverflowAreErrorsNotCrashes() throws {
+    @Test func timesThatWouldOverflowAreErrorsNotCrashes() async throws {
         let manyAds = (0..<2000).map { #"{"id": "a\#($0)", "duration": 999999999}"# }.joined(separator: ",")
         #expect(throws: ScenarioError.self) {
             try decode(#"{\#(stream), "breaks": [{"id": "b", "at": 1, "ads": [\#(manyAds)]}], "actions": []}"#)
         }
         let waits = Array(repeating: #"{"do": "wait", "for": 999999999}"#, count: 2000).joined(separator: ",")
         let scenario = try decode(#"{\#(stream), "actions": [\#(waits)]}"#)
-        #expect(throws: ScenarioError.self) { try scenario.run() }
+        await #expect(throws: ScenarioError.self) { try await scenario.run() }
     }
 
     @Test func deeplyNestedJSONIsRejectedNotRecursedForever() {
@@ -79,8 +79,8 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         #expect(throws: ScenarioError.self) { try decode(json) }
     }
 
-    @Test func theDemoScenarioDecodesAndRunsToItsEnd() throws {
-        let run = try Scenario.decode(json: Array(DemoScenario.json.utf8)).run()
+    @Test func theDemoScenarioDecodesAndRunsToItsEnd() async throws {
+        let run = try await Scenario.decode(json: Array(DemoScenario.json.utf8)).run()
         #expect(run.events.last?.name == "sessionEnd")
         #expect(run.watched == ["pre", "mid1", "mid2", "mid3", "post"], "the next-day resume plays mid2, never watched")
     }

@@ -58,7 +58,44 @@ import Testing
             let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
             #expect(output.status == 0, "\(output.stderr)")
             #expect(output.summary.filter { $0.hasPrefix("adBreakStart") } == ["adBreakStart mid"])
-            #expect(output.stderr.contains("adplay: vmap: break broken has no playable ads; content plays"), "\(output.stderr)")
+            #expect(output.summary.contains("adBreakSkip broken unresolved"))
+            let error = output.events.first { $0["event"] as? String == "error" }
+            #expect((error?["message"] as? String)?.hasPrefix("break broken is unresolved") == true, "\(output.stdout)")
+            #expect(output.stderr.contains("adplay: vmap: break broken: VAST error 301"), "\(output.stderr)")
+        }
+    }
+
+    /// The VMAP is read first; its breaks resolve while the session plays.
+    /// One break's VAST answers after 10 s, past a 2 s limit: that break is
+    /// skipped as unresolved, the others play, and the run does not wait
+    /// for the late answer.
+    @Test func slowBreak_isSkippedAsUnresolved_atItsLimit_andTheOthersPlay() async throws {
+        try await LoopbackAdServer.with { server in
+            await server.serve("/pre", .document(Self.inline("p1", seconds: 10)))
+            await server.serve("/slow", .document(Self.inline("s1", seconds: 20)), latency: .seconds(10))
+            await server.serve("/post", .document(Self.inline("x1", seconds: 15)))
+            await server.serve("/vmap", .document("""
+                <vmap:VMAP version="1.0">
+                <vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/pre"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" breakId="slow" timeOffset="00:10:00"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/slow"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                <vmap:AdBreak breakType="linear" breakId="post" timeOffset="end"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/post"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+                </vmap:VMAP>
+                """))
+            let folder = try write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"), extra: #" "resolveTimeout": 2,"#)])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // The one wall-clock measure here is the subject of the test: the process must not wait for the late answer.
+            let wall = ContinuousClock()
+            let started = wall.now
+            let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
+            let elapsed = wall.now - started
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.summary.filter { $0.hasPrefix("adBreak") }
+                == ["adBreakStart pre", "adBreakEnd pre", "adBreakSkip slow unresolved", "adBreakStart post", "adBreakEnd post"])
+            let adIDs = output.events.compactMap { $0["event"] as? String == "adStart" ? $0["ad"] as? String : nil }
+            #expect(adIDs == ["p1", "x1"], "the ad ids from the VAST")
+            let skip = output.events.first { $0["event"] as? String == "adBreakSkip" }
+            #expect(skip?["content"] as? Double == 600)
+            #expect(elapsed < .seconds(4), "took \(elapsed)")
         }
     }
 

@@ -1,0 +1,126 @@
+import AdPolicy
+import AdSignals
+import AdTimeline
+import MediaTime
+
+extension PlaybackSession {
+    /// An opportunity: its placeholder enters the timeline and its
+    /// resolution is asked for.
+    mutating func take(_ opportunity: AdOpportunity) throws(SessionError) {
+        let placeholder = opportunity.placeholder(
+            insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)
+        try change(.insert(placeholder))
+        resolving.insert(opportunity.id)
+        actions.append(.resolve(opportunity))
+    }
+
+    /// Applies a timeline change to the running timeline and the one new
+    /// sessions start from; the break playing (or waited for) follows it.
+    mutating func change(_ change: TimelineChange) throws(SessionError) {
+        let dropped: [AdBreak]
+        do {
+            dropped = try timeline.apply(change)
+        } catch {
+            throw .timeline(error)
+        }
+        do {
+            try initialTimeline.apply(change)
+        } catch {
+            emit(.error(message: "the timeline of later sessions did not take the change: \(error)"))
+        }
+        for adBreak in dropped where resolving.remove(adBreak.id) != nil {
+            actions.append(.cancelResolution(opportunityID: adBreak.id))
+        }
+        followChangedBreak()
+    }
+
+    /// The break playing, or waited for, as the timeline now has it: the
+    /// same break extended or resolved, or gone (content after it plays).
+    mutating func followChangedBreak() {
+        switch phase {
+        case .inBreak(var playback):
+            guard let current = timeline.adBreak(id: playback.adBreak.id), !current.isPlaceholder else {
+                continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak))
+                return
+            }
+            guard current != playback.adBreak else { return }
+            playback.adBreak = current
+            if playback.adIndex >= current.ads.count {
+                playback.adIndex = current.ads.count - 1
+                playback.offsetInAd = current.ads[playback.adIndex].duration
+            }
+            phase = .inBreak(playback)
+        case .waiting(let waiting):
+            guard let current = timeline.adBreak(id: waiting.adBreak.id) else {
+                actions.append(.setRate(isPaused ? 0 : 1))
+                continueAfterBreak(at: timeline.contentResumption(after: waiting.adBreak))
+                return
+            }
+            if !current.isPlaceholder {
+                if !isPaused { actions.append(.setRate(1)) }
+                startBreak(current, entry: waiting.entry, removeAfterPlay: waiting.removeAfterPlay)
+            }
+        case .idle, .content:
+            break
+        }
+    }
+
+    /// A resolution finished: the placeholder takes the break's ads. A
+    /// result with no ads is a failure.
+    mutating func resolved(_ id: String, breaks: [AdBreak], issues: [String]) {
+        guard resolving.remove(id) != nil, let placeholder = timeline.adBreak(id: id), placeholder.isPlaceholder else {
+            return  // cancelled, dropped, or resolved already
+        }
+        guard var adBreak = breaks.first(where: { $0.id == id }) ?? breaks.first, !adBreak.ads.isEmpty else {
+            let why = issues.isEmpty ? "no playable ads" : issues.joined(separator: "; ")
+            fail(id, reason: why)
+            return
+        }
+        adBreak.id = id
+        adBreak.position = placeholder.position
+        adBreak.insertion = placeholder.insertion
+        adBreak.occupancy = placeholder.occupancy
+        adBreak.isOpen = placeholder.isOpen
+        do throws(SessionError) {
+            try change(.replace(adBreak))
+        } catch {
+            fail(id, reason: "\(error)")
+        }
+    }
+
+    /// A resolution failed or ran out of time.
+    mutating func resolutionFailed(_ id: String, reason: String) {
+        guard resolving.remove(id) != nil else { return }
+        fail(id, reason: reason)
+    }
+
+    /// Records why a break cannot be resolved, says so, and stops waiting
+    /// for it: content plays.
+    private mutating func fail(_ id: String, reason: String) {
+        unresolvable[id] = reason
+        emit(.error(message: "break \(id) is unresolved: \(reason)"))
+        if case .waiting(let waiting) = phase, waiting.adBreak.id == id {
+            if !isPaused { actions.append(.setRate(1)) }
+            skip(waiting.adBreak, reason: .unresolved)
+        }
+    }
+
+    /// Playback reached a placeholder: wait while its resolution runs,
+    /// otherwise skip it.
+    mutating func reachPlaceholder(_ adBreak: AdBreak, entry: BreakEntry, removeAfterPlay: Bool) {
+        guard resolving.contains(adBreak.id) else {
+            skip(adBreak, reason: .unresolved)
+            return
+        }
+        phase = .waiting(Waiting(adBreak: adBreak, entry: entry, removeAfterPlay: removeAfterPlay))
+        actions.append(.setRate(0))
+    }
+
+    /// The target moved to the end of a non-seekable range it falls in, if
+    /// it does, and that range.
+    func adjustedForNonSeekable(_ target: JumpTarget) -> (JumpTarget, NonSeekableRange?) {
+        let content = resolvedPlayhead(of: target).content
+        guard let range = timeline.nonSeekableRange(containing: content) else { return (target, nil) }
+        return (.content(range.range.upperBound), range)
+    }
+}

@@ -1,0 +1,85 @@
+public import MediaTime
+
+/// A place where ads may go, before anyone has said which, whatever format
+/// announced it: a cue in a live playlist, a break of a VMAP schedule, an
+/// SSAI avail. Resolvers turn opportunities into breaks.
+///
+/// ```swift
+/// let (opportunities, issues) = VMAPSchedule.opportunities(in: vmap, contentDuration: .init(seconds: 1800))
+/// for opportunity in opportunities { print(opportunity.id, opportunity.position, opportunity.duration ?? "open") }
+/// ```
+public struct AdOpportunity: Sendable, Hashable, Identifiable {
+    /// A stable identifier: a schedule's break id, a date range's id, a
+    /// cue's event; signals with the same id are the same opportunity.
+    public var id: String
+    /// Where the ads go.
+    public var position: OpportunityPosition
+    /// The time to fill, when the signal states one.
+    public var duration: MediaDuration?
+    /// Whether the end has not been signalled yet (a live cue-out).
+    public var isOpen: Bool
+    /// What announced it.
+    public var signal: OpportunitySignal
+
+    /// Creates an opportunity.
+    public init(
+        id: String, position: OpportunityPosition, duration: MediaDuration? = nil, isOpen: Bool = false,
+        signal: OpportunitySignal
+    ) {
+        self.id = id
+        self.position = position
+        self.duration = duration
+        self.isOpen = isOpen
+        self.signal = signal
+    }
+
+    /// Takes in a later signal of the same opportunity (a refresh that saw
+    /// its continuation or its end): the later position, duration and
+    /// openness win, and what marked it accumulates.
+    public mutating func merge(_ later: AdOpportunity) {
+        precondition(later.id == id, "merging opportunity \(later.id) into \(id)")
+        duration = later.duration ?? duration
+        isOpen = later.isOpen
+        signal = signal.merged(with: later.signal)
+    }
+}
+
+/// Where an opportunity sits.
+public enum OpportunityPosition: Sendable, Hashable {
+    /// Before the content.
+    case preroll
+    /// At a content time (VOD).
+    case content(ContentTime)
+    /// After the content.
+    case postroll
+    /// At a stream time: a live stream's media timeline, where content time
+    /// is stream time.
+    case stream(StreamTime)
+}
+
+/// What announced an opportunity, as much as a resolver needs to know.
+public enum OpportunitySignal: Sendable, Hashable {
+    /// A break of an ad schedule (VMAP) and where its ads come from.
+    case schedule(AdSource)
+    /// A marker in the stream whose ads are in the stream already
+    /// (server-side insertion): the tags that marked it and, when a cue
+    /// did, the SCTE-35 section's bytes.
+    case inStream(tags: [String], scte35: [UInt8]?)
+
+    func merged(with later: OpportunitySignal) -> OpportunitySignal {
+        switch (self, later) {
+        case (.inStream(let tags, let cue), .inStream(let laterTags, let laterCue)):
+            return .inStream(tags: tags + laterTags.filter { !tags.contains($0) }, scte35: cue ?? laterCue)
+        default:
+            return later
+        }
+    }
+}
+
+/// Where a scheduled break's ads come from.
+public enum AdSource: Sendable, Hashable {
+    /// A VAST ad tag URL to ask.
+    case adTag(String)
+    /// A VAST document in hand, as text.
+    case inlineVAST(String)
+}

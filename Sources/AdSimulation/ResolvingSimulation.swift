@@ -1,0 +1,78 @@
+public import AdPlayback
+public import AdPlaybackRuntime
+public import AdResolvers
+public import MediaTime
+
+/// A simulation whose breaks may still be resolving: the session runs on
+/// the virtual clock, inside a ``PlaybackRuntime`` that resolves
+/// opportunities with a real registry. Playback that reaches a break still
+/// resolving waits for the result, holding the virtual clock, as a player
+/// holds at a break whose ads are not there yet.
+///
+/// ```swift
+/// let simulation = ResolvingSimulation(session: session, registry: registry)
+/// try simulation.send(.opportunity(opportunity))
+/// try simulation.send(.start(.beginning))
+/// let events = try await simulation.playToEnd()
+/// ```
+public final class ResolvingSimulation {
+    /// The player and the virtual clock.
+    public let simulation: Simulation
+    /// The coordinator the session runs in.
+    public let runtime: PlaybackRuntime
+
+    /// Creates a simulation of `session` whose opportunities `registry` resolves.
+    public init(session: PlaybackSession, registry: ResolverRegistry) {
+        simulation = Simulation(session: session)
+        runtime = PlaybackRuntime(driver: simulation.driver, registry: registry)
+    }
+
+    /// The session's state.
+    public var session: PlaybackSession { runtime.session }
+    /// The virtual wall clock.
+    public var clock: VirtualClock { simulation.clock }
+
+    /// Hands an input to the session at the clock's current reading.
+    @discardableResult
+    public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
+        try runtime.send(input)
+    }
+
+    /// Plays for `duration` of virtual time; while the session waits for a
+    /// break to resolve, the virtual clock holds and the result is awaited.
+    @discardableResult
+    public func play(for duration: MediaDuration) async throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        var remaining = duration
+        while remaining > .zero, session.isRunning {
+            if try await awaitResolution(into: &events) { continue }
+            remaining -= try simulation.step(within: remaining, into: &events)
+            runtime.performRequests()
+        }
+        simulation.wait(for: remaining)
+        return events
+    }
+
+    /// Plays until the session ends.
+    /// - Throws: ``SessionError`` if the session never ends.
+    @discardableResult
+    public func playToEnd() async throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        while session.isRunning {
+            if try await awaitResolution(into: &events) { continue }
+            guard let step = session.timeToNextBoundary else { throw SessionError.neverEnds }
+            _ = try simulation.step(within: step, into: &events)
+            runtime.performRequests()
+        }
+        return events
+    }
+
+    /// When the session waits at a break whose resolution runs, awaits the
+    /// next result. Returns whether it waited.
+    private func awaitResolution(into events: inout [SessionEvent]) async throws(SessionError) -> Bool {
+        guard session.waitingForBreak != nil else { return false }
+        guard let delivered = await runtime.deliverNextResult() else { throw SessionError.neverEnds }
+        events += delivered
+        return true
+    }
+}
