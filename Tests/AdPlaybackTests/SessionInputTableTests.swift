@@ -1,0 +1,167 @@
+import AdPlayback
+import AdPolicy
+import AdSignals
+import AdTimeline
+import MediaTime
+import Testing
+
+private func s(_ value: Int64) -> MediaDuration { MediaDuration(seconds: value) }
+private func content(_ value: Int64) -> ContentTime { ContentTime(seconds: value) }
+
+/// An action as a short line: `adBreakSkip mid unresolved`, `resolve mid`,
+/// `rate 0`, `present main 620`.
+private func line(_ action: SessionAction) -> String {
+    switch action {
+    case .emit(let event):
+        switch event.kind {
+        case .adBreakSkip(let id, let reason): return "adBreakSkip \(id) \(reason.rawValue)"
+        case .seekAdjusted(let target, let reason): return "seekAdjusted \(target.content) \(reason)"
+        default: return [event.name, event.breakID].compactMap(\.self).joined(separator: " ")
+        }
+    case .present(let item, let time):
+        switch item {
+        case .main: return "present main \(time)"
+        case .ad(let breakID, let adID, _): return "present \(breakID)/\(adID) \(time)"
+        }
+    case .setRate(let rate): return "rate \(Int(rate))"
+    case .saveBookmark(let bookmark): return "save \(bookmark.content)"
+    case .resolve(let opportunity): return "resolve \(opportunity.id)"
+    case .cancelResolution(let id): return "cancel \(id)"
+    }
+}
+
+private let midOpportunity = AdOpportunity(id: "mid", position: .content(content(600)), duration: s(30),
+                                           signal: .schedule(.adTag("https://ads.example/mid")))
+private let resolvedMid = AdBreak(id: "mid", position: .midroll(content(600)), ads: [Ad(id: "m1", duration: s(20)), Ad(id: "m2", duration: s(10))])
+
+/// A session over 1800 s of content with the given breaks, started at 590
+/// (autoSeek skipAll) at clock 0.
+private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, before: [SessionInput] = []) throws -> PlaybackSession {
+    var policy = policy
+    policy.autoSeek = .skipAll
+    var session = PlaybackSession(timeline: try AdTimeline(contentDuration: s(1800), breaks: breaks),
+                                  engine: AdPolicyEngine(policy: policy))
+    for input in before { _ = try session.handle(input, at: .zero) }
+    _ = try session.handle(.start(.position(.content(content(590)))), at: .zero)
+    return session
+}
+
+/// Each new input, handled directly, and the actions it returns (style:
+/// input → actions tables, no player, no driver).
+@Suite struct SessionInputTableTests {
+    @Test func anOpportunityBeforeStart_placesItsPlaceholder_andAsksForItsResolution() throws {
+        var session = PlaybackSession(timeline: try AdTimeline(contentDuration: s(1800), breaks: []), engine: AdPolicyEngine(policy: .strict))
+        let actions = try session.handle(.opportunity(midOpportunity), at: .zero)
+        #expect(actions.map(line) == ["resolve mid"])
+        #expect(session.timeline.adBreak(id: "mid")?.isPlaceholder == true)
+        #expect(session.timeline.streamTime(resumingAt: content(600)).ticks == s(630).ticks, "a placeholder occupies its planned time")
+    }
+
+    /// Reaching a placeholder still resolving: hold; the result arrives:
+    /// play it. The result arriving first: play it when reached.
+    @Test(arguments: [
+        (resolveFirst: false, expectedAtReach: ["rate 0"],
+         expectedAtResult: ["rate 1", "adBreakStart mid", "adStart mid"]),
+        (resolveFirst: true, expectedAtReach: ["adBreakStart mid", "adStart mid"], expectedAtResult: [String]()),
+    ])
+    func aPlaceholderReachedWhileResolving_waitsForItsAds(resolveFirst: Bool, expectedAtReach: [String], expectedAtResult: [String]) throws {
+        var session = try running(before: [.opportunity(midOpportunity)])
+        let result = SessionInput.resolved(opportunityID: "mid", breaks: [resolvedMid], issues: [])
+        if resolveFirst { #expect(try session.handle(result, at: .zero).isEmpty) }
+        let reach = try session.handle(.tick(itemTime: s(600)), at: ClockTime(seconds: 10))
+        #expect(reach.map(line) == expectedAtReach)
+        if !resolveFirst {
+            #expect(session.waitingForBreak == "mid")
+            #expect(session.timeToNextBoundary == nil, "nothing plays while waiting")
+            let actions = try session.handle(result, at: ClockTime(seconds: 12)).map(line)
+            #expect(actions == expectedAtResult)
+        }
+        #expect(session.timeline.adStates(ofBreak: "mid") == [.playing, .available])
+    }
+
+    @Test(arguments: [true, false])
+    func aResolutionThatFails_skipsItsBreakAsUnresolved_andSaysWhy(whileWaiting: Bool) throws {
+        var session = try running(before: [.opportunity(midOpportunity)])
+        let failure = SessionInput.resolutionFailed(opportunityID: "mid", reason: "no answer within 2 s")
+        if whileWaiting {
+            #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == ["rate 0"])
+            let actions = try session.handle(failure, at: .zero).map(line)
+            // In-stream, the placeholder's planned 30 s are stitched into the item: skipping moves past them.
+            #expect(actions == ["error", "rate 1", "adBreakSkip mid unresolved", "contentStart", "present main 630"])
+        } else {
+            let failed = try session.handle(failure, at: .zero).map(line)
+            #expect(failed == ["error"])
+            let reach = try session.handle(.tick(itemTime: s(600)), at: .zero).map(line)
+            #expect(reach == ["adBreakSkip mid unresolved", "contentStart", "present main 630"])
+        }
+        #expect(session.playhead.content == content(600))
+    }
+
+    @Test func aResultWithNoAds_isAFailure() throws {
+        var session = try running(before: [.opportunity(midOpportunity)])
+        let actions = try session.handle(.resolved(opportunityID: "mid", breaks: [], issues: ["ad a dropped: VAST error 403"]), at: .zero)
+        #expect(actions.map(line) == ["error"])
+        guard case .emit(let event) = actions[0], case .error(let message) = event.kind else { return }
+        #expect(message == "break mid is unresolved: ad a dropped: VAST error 403")
+    }
+
+    @Test func aPlaceholderDroppedWhileResolving_cancelsItsResolution() throws {
+        var session = PlaybackSession(timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict))
+        let live = AdOpportunity(id: "cue", position: .stream(StreamTime(seconds: 100)), duration: s(30), signal: .inStream(tags: ["#EXT-X-CUE-OUT"], scte35: nil))
+        _ = try session.handle(.opportunity(live), at: .zero)
+        #expect(try session.handle(.timelineChanged(.drop(before: content(200))), at: .zero).map(line) == ["cancel cue"])
+        #expect(session.timeline.count == 0)
+    }
+
+    /// A live break that replaces content grows while it plays; the session
+    /// plays to its new end, then content resumes after it, not at it.
+    @Test func anOpenBreakExtendedWhilePlaying_playsToItsNewEnd() throws {
+        let open = AdBreak(id: "live", position: .midroll(content(600)), ads: [Ad(id: "cue", duration: s(10))],
+                           occupancy: .replacesContent, isOpen: true)
+        var session = try running([open])
+        _ = try session.handle(.tick(itemTime: s(605)), at: .zero)
+        #expect(session.timeToNextBoundary == s(5))
+        #expect(try session.handle(.timelineChanged(.extend(breakID: "live", to: s(40))), at: .zero).isEmpty)
+        #expect(session.timeToNextBoundary == s(35))
+        let end = try session.handle(.tick(itemTime: s(640)), at: .zero)
+        #expect(end.map(line) == ["adEnd live", "adBreakEnd live", "contentStart"])
+        #expect(session.playhead.content == content(640), "content resumes after the replaced avail")
+        #expect(session.playhead.stream == StreamTime(seconds: 640), "live: stream time is content time")
+    }
+
+    @Test func aBreakInsertedAhead_isReachedLikeAnyOther() throws {
+        var session = try running()
+        #expect(try session.handle(.timelineChanged(.insert(resolvedMid)), at: .zero).isEmpty)
+        #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == ["adBreakStart mid", "adStart mid"])
+    }
+
+    @Test func aSeekIntoANonSeekableRange_landsAtItsEnd() throws {
+        var session = try running()
+        _ = try session.handle(.timelineChanged(.addNonSeekable(content(700)..<content(800), reason: "blackout")), at: .zero)
+        let actions = try session.handle(.jump(.seek, to: .content(content(750))), at: .zero)
+        #expect(actions.map(line) == ["seek", "seekAdjusted 800 blackout", "contentStart", "present main 800"])
+        #expect(session.playhead.content == content(800))
+    }
+
+    @Test func timedMetadata_isDeliveredAsAnEvent() throws {
+        var session = try running()
+        let tag = TimedMetadata(name: "#EXT-OATCLS-SCTE35", value: "/DA0AAA=", streamTime: StreamTime(seconds: 595),
+                                date: "2026-11-23T10:00:00.000Z", isForeground: false)
+        let actions = try session.handle(.metadata(tag), at: .zero)
+        #expect(actions.count == 1)
+        guard case .emit(let event) = actions.first else { return }
+        #expect(event.kind == .timedMetadata(tag))
+    }
+
+    @Test func aChangeThatDoesNotFit_isRefusedWithTheTimelinesReason() throws {
+        var session = try running([resolvedMid])
+        let error = #expect(throws: SessionError.self) { _ = try session.handle(.timelineChanged(.insert(resolvedMid)), at: .zero) }
+        #expect(error?.description == "break \"mid\": the id is used by another break")
+    }
+
+    @Test func stop_savesTheBookmark() throws {
+        var session = try running()
+        #expect(try session.handle(.stop, at: ClockTime(seconds: 5)).map(line) == ["bookmark", "save 590", "rate 0", "sessionEnd"])
+    }
+}
+
