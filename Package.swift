@@ -54,10 +54,12 @@ let package = Package(
             dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution"],
             swiftSettings: strictSettings
         ),
-        .target(name: "VASTReport", dependencies: ["VAST", "VASTResolution", "MediaTime", "SCTE35Text"], swiftSettings: strictSettings),
+        .target(
+            name: "VASTReport", dependencies: ["VAST", "VASTResolution", "MediaTime", "SCTE35Text", "StrictJSON"],
+            swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
-            dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text"],
+            dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text", "StrictJSON"],
             swiftSettings: strictSettings
         ),
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),

@@ -1,5 +1,6 @@
 public import HLS
 public import SCTE35Text
+public import StrictJSON
 
 extension PlaylistJSON {
     /// Writes a multivariant playlist.

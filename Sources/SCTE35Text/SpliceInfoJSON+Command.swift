@@ -1,4 +1,5 @@
 import SCTE35
+import StrictJSON
 
 extension SpliceInfoJSON {
     static func command(_ command: SpliceCommand, _ output: inout JSONOutput) {

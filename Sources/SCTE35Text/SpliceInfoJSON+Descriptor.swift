@@ -1,4 +1,5 @@
 import SCTE35
+import StrictJSON
 
 extension SpliceInfoJSON {
     static func descriptor(_ descriptor: SpliceDescriptor, _ output: inout JSONOutput) {

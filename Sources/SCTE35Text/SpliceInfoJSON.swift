@@ -1,4 +1,5 @@
 public import SCTE35
+public import StrictJSON
 
 /// The JSON form of a decoded splice_info_section: the contract of
 /// `adplay scte35 decode --json` and of the `scte35` members of other

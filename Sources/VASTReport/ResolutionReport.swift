@@ -2,6 +2,7 @@ public import VAST
 public import VASTResolution
 internal import MediaTime
 internal import SCTE35Text
+internal import StrictJSON
 
 /// A wrapper-chain resolution as text and as JSON (`adplay vast resolve`).
 ///

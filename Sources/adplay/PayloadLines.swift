@@ -1,6 +1,7 @@
 import Foundation
 import SCTE35
 import SCTE35Text
+import StrictJSON
 
 /// `adplay scte35 decode -`: one payload a line from standard input, one
 /// result a line out, in order, streaming in fixed-size buffers so memory

@@ -1,5 +1,8 @@
-/// A minimal, fast JSON byte writer: members are written in order, commas
-/// are placed automatically, strings are escaped per RFC 8259.
+/// The one JSON writer: the SCTE-35, HLS, VAST and event-line renderers all
+/// write through it. Minimal and fast: members are written in order, commas
+/// are placed automatically, strings are escaped per RFC 8259, exact
+/// decimals are written from integers without a detour through floating
+/// point.
 public struct JSONOutput {
     /// The bytes written so far.
     public var bytes: [UInt8]
@@ -127,6 +130,41 @@ public struct JSONOutput {
     public mutating func number(_ text: String) {
         separate()
         bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Writes `scaled / 10^decimals` as an exact decimal number, with
+    /// trailing zeros of the fraction dropped: `decimal(900_030_000,
+    /// decimals: 6)` writes `900.03`.
+    public mutating func decimal(_ scaled: Int64, decimals: Int) {
+        separate()
+        var divisor: UInt64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        let magnitude = scaled.magnitude
+        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(magnitude / divisor, minimumWidth: 1)
+        var fraction = magnitude % divisor
+        guard fraction > 0 else { return }
+        var width = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        digits(fraction, minimumWidth: width)
+    }
+
+    private mutating func digits(_ value: UInt64, minimumWidth: Int) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+        withUnsafeMutableBytes(of: &buffer) { scratch in
+            var position = scratch.count
+            var rest = value
+            repeat {
+                position -= 1
+                scratch[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0 || scratch.count - position < minimumWidth
+            bytes.append(contentsOf: scratch[position...])
+        }
     }
 
     /// Writes a string value that needs no escaping (names from our own tables).
