@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "AdSignals", targets: ["AdSignals"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
         .library(name: "AdPlaybackRuntime", targets: ["AdPlaybackRuntime"]),
+        .library(name: "AdStorage", targets: ["AdStorage"]),
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
@@ -72,6 +73,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
+        .target(
             name: "AdPlaybackRuntime",
             dependencies: ["AdPlayback", "AdResolvers", "AdSignals"],
             swiftSettings: strictSettings
@@ -103,7 +106,7 @@ let package = Package(
             name: "AdPlaybackKit",
             dependencies: [
                 "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
-                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime",
+                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime", "AdStorage",
             ],
             swiftSettings: strictSettings
         ),
@@ -130,6 +133,9 @@ let package = Package(
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.
         .testTarget(name: "AdPlaybackKitTests", dependencies: ["AdPlaybackKit"], swiftSettings: strictSettings),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "MediaTime"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdStorageTests", dependencies: ["AdStorage", "AdPlayback", "AdSimulation", "AdTimeline", "AdPolicy", "MediaTime"],
+            swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(
             name: "AdTimelineTests",

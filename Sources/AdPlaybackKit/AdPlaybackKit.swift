@@ -15,3 +15,4 @@
 @_exported public import AdResolvers
 @_exported public import AdPlaybackRuntime
 @_exported public import AdSimulation
+@_exported public import AdStorage

@@ -17,11 +17,12 @@ public final class Simulation {
     /// The driver running the session.
     public let driver: PlaybackDriver
 
-    /// Creates a simulation of `session` with its clock at 0.
-    public init(session: PlaybackSession) {
+    /// Creates a simulation of `session` with its clock at 0; a stop's
+    /// bookmark is saved to `bookmarks`.
+    public init(session: PlaybackSession, bookmarks: (any BookmarkStore)? = nil) {
         clock = VirtualClock()
         player = SimulatedPlayer()
-        driver = PlaybackDriver(session: session, player: player, clock: clock)
+        driver = PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks)
     }
 
     /// The session's state.
