@@ -152,7 +152,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AdPlaybackTests",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdPolicyExamples"],
+            dependencies: [
+                "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdPolicyExamples", "AdSignals", "HLS",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,13 +5,32 @@ import MediaTime
 
 extension PlaybackSession {
     /// An opportunity: its placeholder enters the timeline and its
-    /// resolution is asked for.
+    /// resolution is asked for. One the timeline already holds (the same
+    /// id in a later refresh) is merged into its break, never added twice;
+    /// one that left the live window after it was watched stays gone.
     mutating func take(_ opportunity: AdOpportunity) throws(SessionError) {
+        if let existing = timeline.adBreak(id: opportunity.id) {
+            try merge(opportunity, into: existing)
+            return
+        }
+        guard !timeline.isWatched(opportunity.id) else { return }
         let placeholder = opportunity.placeholder(
             insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)
         try change(.insert(placeholder))
         resolving.insert(opportunity.id)
         actions.append(.resolve(opportunity))
+    }
+
+    /// A later signal of an opportunity: an open break takes its new length
+    /// and, when the signal closes it, closes. A closed break already has
+    /// its final length; a repeat of it changes nothing.
+    private mutating func merge(_ opportunity: AdOpportunity, into existing: AdBreak) throws(SessionError) {
+        guard existing.isOpen else { return }
+        if !opportunity.isOpen {
+            try change(.close(breakID: existing.id, duration: opportunity.duration))
+        } else if let duration = opportunity.duration, duration != existing.duration {
+            try change(.extend(breakID: existing.id, to: duration))
+        }
     }
 
     /// Applies a timeline change to the running timeline and the one new

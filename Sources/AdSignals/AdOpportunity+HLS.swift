@@ -10,4 +10,26 @@ extension AdOpportunity {
             id: placement.id, position: .stream(placement.start), duration: placement.duration, isOpen: placement.isOpen,
             signal: .inStream(tags: placement.sources, scte35: placement.scte35.flatMap { try? SpliceInfoEncoder.encode($0.section) }))
     }
+
+    /// The opportunities a live refresh opened or closed, as they stand after
+    /// it, in the order the refresh reported them, each once. An id seen
+    /// before is the same opportunity again: a session merges it into the
+    /// break it already has (a close, a longer duration), never adds a
+    /// second.
+    ///
+    /// ```swift
+    /// let delta = try live.refresh(with: text)
+    /// for opportunity in AdOpportunity.updates(in: delta, of: live.playlist) {
+    ///     try driver.send(.opportunity(opportunity))
+    /// }
+    /// ```
+    public static func updates(in delta: PlaylistDelta, of playlist: MediaPlaylist) -> [AdOpportunity] {
+        var seen: Set<String> = []
+        var updates: [AdOpportunity] = []
+        for id in delta.openedOpportunities + delta.closedOpportunities where seen.insert(id).inserted {
+            guard let placement = playlist.opportunities.last(where: { $0.id == id }) else { continue }
+            updates.append(AdOpportunity(placement))
+        }
+        return updates
+    }
 }

@@ -14,8 +14,11 @@ extension AdOpportunity {
     }
 
     /// The placeholder that holds the opportunity's place in a timeline
-    /// while its ads are resolved.
+    /// while its ads are resolved; open while the opportunity is.
     public func placeholder(insertion: Insertion, occupancy: Occupancy = .addsStreamTime) -> AdBreak {
-        .placeholder(id: id, position: breakPosition, plannedDuration: duration, insertion: insertion, occupancy: occupancy)
+        var adBreak = AdBreak.placeholder(
+            id: id, position: breakPosition, plannedDuration: duration, insertion: insertion, occupancy: occupancy)
+        adBreak.isOpen = isOpen
+        return adBreak
     }
 }

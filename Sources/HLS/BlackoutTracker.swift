@@ -11,6 +11,13 @@ internal import SCTE35
 /// repeated in several dialects joins the window it already opened.
 struct BlackoutTracker: Sendable, Hashable {
     private(set) var windows: [BlackoutWindow] = []
+    /// Ids of windows that closed since the last ``takeClosed()``.
+    private var closedIDs: [String] = []
+
+    mutating func takeClosed() -> [String] {
+        defer { closedIDs = [] }
+        return closedIDs
+    }
 
     /// Feeds the cue of one signal, `source` saying where it was.
     mutating func handle(_ cue: DecodedCue, from source: SignalSource, at date: ProgramDateTime?, tolerance: MediaDuration,
@@ -62,5 +69,6 @@ struct BlackoutTracker: Sendable, Hashable {
     private mutating func finish(_ index: Int, at source: SignalSource) {
         windows[index].end = max(source.time, windows[index].start)
         windows[index].closedBy.append(source)
+        closedIDs.append(windows[index].id)
     }
 }

@@ -92,10 +92,12 @@ extension LivePlaylist {
         if let last = fresh.segments.last?.mediaSequence, last < state.mediaSequence, last >= oldFirst {
             return PlaylistDelta(change: .wentBackwards, addedSegments: state.mediaSequence..<state.mediaSequence,
                                  removedSegments: oldFirst..<oldFirst, addedSignals: [], openedOpportunities: [],
-                                 closedOpportunities: [], warnings: [], linesRead: lines, readWholeText: true)
+                                 closedOpportunities: [], openedBlackouts: [], closedBlackouts: [], warnings: [],
+                                 linesRead: lines, readWholeText: true)
         }
         let removed = oldFirst..<state.mediaSequence
         _ = freshState.opportunities.takeClosed()
+        _ = freshState.blackouts.takeClosed()
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
                                          "the stream restarted (media sequence \(fresh.mediaSequence) after \(oldFirst))"))
         playlist = fresh
@@ -104,6 +106,8 @@ extension LivePlaylist {
                              removedSegments: removed, addedSignals: Array(fresh.signals),
                              openedOpportunities: fresh.opportunities.map(\.id),
                              closedOpportunities: fresh.opportunities.filter { !$0.isOpen }.map(\.id),
+                             openedBlackouts: fresh.blackouts.map(\.id),
+                             closedBlackouts: fresh.blackouts.filter { !$0.isOpen }.map(\.id),
                              warnings: fresh.warnings, linesRead: lines, readWholeText: true)
     }
 
@@ -119,12 +123,14 @@ struct Snapshot {
     let firstSequence: UInt64
     let nextSequence: UInt64
     let opportunityCount: Int
+    let blackoutCount: Int
     let warningCount: Int
 
     init(_ playlist: MediaPlaylist, _ state: MediaParserState) {
         firstSequence = playlist.segments.first?.mediaSequence ?? state.mediaSequence
         nextSequence = state.mediaSequence
         opportunityCount = playlist.opportunities.count
+        blackoutCount = playlist.blackouts.count
         warningCount = playlist.warnings.count
     }
 
@@ -136,6 +142,8 @@ struct Snapshot {
             removedSegments: firstSequence..<max(firstSequence, newFirst), addedSignals: addedSignals,
             openedOpportunities: playlist.opportunities.dropFirst(opportunityCount).map(\.id),
             closedOpportunities: state.opportunities.takeClosed(),
+            openedBlackouts: playlist.blackouts.dropFirst(blackoutCount).map(\.id),
+            closedBlackouts: state.blackouts.takeClosed(),
             warnings: Array(playlist.warnings.dropFirst(min(warningCount, playlist.warnings.count))),
             linesRead: linesRead, readWholeText: false)
     }

@@ -32,6 +32,7 @@ public struct LivePlaylist: Sendable {
             try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
         }
         _ = state.opportunities.takeClosed()
+        _ = state.blackouts.takeClosed()
     }
 
     /// Reads the next text of the playlist.

@@ -78,7 +78,11 @@ extension MediaParser {
         }
         for problem in range.problems { warn(line, "#EXT-X-DATERANGE", problem) }
         playlist.dateRanges.append(range)
-        guard range.isAdSignal else {
+        // HLS lets a later tag with the same ID add attributes to a range
+        // (RFC 8216bis §4.4.5.1): DURATION once the break has ended, say.
+        let followsAdRange = !range.isAdSignal && state.adRangeIDs.contains(range.id)
+        if range.isAdSignal { state.adRangeIDs.insert(range.id) }
+        guard range.isAdSignal || followsAdRange else {
             if !options.subscribedTags.contains("#EXT-X-DATERANGE") {
                 dateRangeMetadata.append((playlist.metadata.count, range))
                 playlist.metadata.append(TimedMetadata(
@@ -99,7 +103,7 @@ extension MediaParser {
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
             cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
-        let role = SignalRoles.role(of: range, cue: cue)
+        let role = followsAdRange ? SignalRoles.role(ofFollowUp: range) : SignalRoles.role(of: range, cue: cue)
         // Built in the append, so the signal is moved into the window rather than copied.
         playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
                                          mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,

@@ -26,6 +26,11 @@ public struct PlaylistDelta: Sendable, Hashable {
     public var openedOpportunities: [String]
     /// Opportunities that closed.
     public var closedOpportunities: [String]
+    /// Blackout windows that opened (``BlackoutWindow/id``), in order.
+    public var openedBlackouts: [String]
+    /// Blackout windows that closed, in order; a window may open and close
+    /// in one refresh.
+    public var closedBlackouts: [String]
     /// Warnings about the new lines.
     public var warnings: [HLSWarning]
     /// Lines the refresh read: the header, the two segments it checks, the new lines.

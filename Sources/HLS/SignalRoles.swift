@@ -55,6 +55,13 @@ enum SignalRoles {
         return cue ?? .other
     }
 
+    /// The role of a range that repeats an ad range's ID with no SCTE-35 of
+    /// its own: it ends the break when it states the length, else it
+    /// continues it.
+    static func role(ofFollowUp range: DateRange) -> AdSignal.Role {
+        range.statedDuration != nil ? .end : .continuation
+    }
+
     /// The ad role a decoded cue states, if it states one.
     static func cueRole(_ section: SpliceInfoSection) -> AdSignal.Role? {
         for descriptor in section.descriptors {

@@ -1,0 +1,79 @@
+import Foundation
+import HLS
+import MediaTime
+import SCTE35
+import Testing
+
+/// A time_signal carrying one restricted segmentation descriptor, as base64.
+private func blackoutCue(type: UInt8, event: UInt32) throws -> String {
+    let restrictions = SegmentationDescriptor.DeliveryRestrictions(
+        webDeliveryAllowed: false, noRegionalBlackout: false, archiveAllowed: true, deviceRestrictions: .none)
+    let descriptor = SegmentationDescriptor(
+        segmentationEventID: event, segmentation: .init(deliveryRestrictions: restrictions, segmentationTypeID: type))
+    return try SpliceInfoEncoder.base64(
+        SpliceInfoSection(command: .timeSignal(SpliceTime(ptsTime: PTS(ticks: 90_000))), descriptors: [.segmentation(descriptor)]))
+}
+
+/// A live window: segment `i` lasts 10 s; `tags[i]` goes before it.
+private func window(_ range: Range<Int>, tags: [Int: String] = [:]) -> [UInt8] {
+    var text = "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:\(range.lowerBound)\n"
+    for index in range {
+        text += "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:\(String(format: "%02d", index / 6)):\(String(format: "%02d", index % 6 * 10))Z\n"
+        if let tag = tags[index] { text += tag + "\n" }
+        text += "#EXTINF:10,\ns\(index).ts\n"
+    }
+    return Array(text.utf8)
+}
+
+/// What a refresh reports beyond segments: blackouts that opened and
+/// closed, and signals of one opportunity that arrive in several refreshes.
+@Suite struct LiveDeltaTests {
+    @Test func aBlackoutIsReportedOpenedInOneRefresh_andClosedInALaterOne() throws {
+        let tags = [
+            3: "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x10, event: 7))\"",
+            6: "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x11, event: 7))\"",
+        ]
+        var live = try LivePlaylist(window(0..<3, tags: tags))
+        let opened = try live.refresh(with: window(0..<5, tags: tags))
+        #expect(opened.openedBlackouts == ["event-7"])
+        #expect(opened.closedBlackouts.isEmpty)
+        let nothing = try live.refresh(with: window(1..<6, tags: tags))
+        #expect(nothing.openedBlackouts.isEmpty && nothing.closedBlackouts.isEmpty)
+        let closed = try live.refresh(with: window(2..<8, tags: tags))
+        #expect(closed.openedBlackouts.isEmpty)
+        #expect(closed.closedBlackouts == ["event-7"])
+        #expect(live.playlist.blackouts.map(\.end) == [StreamTime(seconds: 60)])
+    }
+
+    @Test func aBlackoutThatOpensAndClosesInOneRefresh_isReportedBoth() throws {
+        let tags = [
+            2: "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x10, event: 9))\"",
+            3: "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x11, event: 9))\"",
+        ]
+        var live = try LivePlaylist(window(0..<2, tags: tags))
+        let delta = try live.refresh(with: window(0..<5, tags: tags))
+        #expect(delta.openedBlackouts == ["event-9"])
+        #expect(delta.closedBlackouts == ["event-9"])
+    }
+
+    /// A date range first seen with PLANNED-DURATION and later with its
+    /// DURATION is one opportunity, closed by the later signal.
+    @Test func aDateRangeRepeatedWithItsDuration_mergesIntoTheSameOpportunity() throws {
+        let planned = "#EXT-X-DATERANGE:ID=\"ad-1\",START-DATE=\"2026-01-01T00:00:20Z\",PLANNED-DURATION=30,SCTE35-OUT=0xFC"
+        let actual = "#EXT-X-DATERANGE:ID=\"ad-1\",START-DATE=\"2026-01-01T00:00:20Z\",DURATION=25"
+        var live = try LivePlaylist(window(0..<3, tags: [2: planned]))
+        #expect(live.playlist.opportunities.map(\.id) == ["ad-1"])
+        #expect(live.playlist.opportunities.first?.isOpen == true)
+        let delta = try live.refresh(with: window(0..<6, tags: [2: planned, 5: actual]))
+        #expect(delta.openedOpportunities.isEmpty)
+        #expect(delta.closedOpportunities == ["ad-1"])
+        let opportunity = try #require(live.playlist.opportunities.only)
+        #expect(opportunity.start == StreamTime(seconds: 20))
+        #expect(opportunity.duration == MediaDuration(seconds: 25))
+        #expect(!opportunity.isOpen)
+    }
+}
+
+extension Array {
+    fileprivate var only: Element? { count == 1 ? first : nil }
+}
