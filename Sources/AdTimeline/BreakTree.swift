@@ -33,13 +33,30 @@ struct BreakTree: Sendable {
         }
     }
 
+    /// A slot's place in the tree. It repeats what walks need of its entry
+    /// (position, whether it counts, what it adds), so a walk reads only
+    /// these small plain values and never copies an entry.
     private struct Node: Sendable {
         var left: Int?
         var right: Int?
         var priority: UInt64
+        var position = ContentTime.zero
+        var ownCount = 0
+        var ownAdded: Int64 = 0
+        var ownStitched: Int64 = 0
+        /// The subtree's totals.
         var liveCount = 0
         var added: Int64 = 0
         var stitched: Int64 = 0
+
+        init(priority: UInt64) { self.priority = priority }
+
+        mutating func describe(_ entry: Entry) {
+            position = entry.position
+            ownCount = entry.isRemoved ? 0 : 1
+            ownAdded = entry.addedTicks
+            ownStitched = entry.stitchedTicks
+        }
     }
 
     private var nodes: [Node] = []
@@ -72,9 +89,9 @@ struct BreakTree: Sendable {
     func entry(atPosition position: ContentTime) -> Entry? {
         var node = root
         while let current = node {
-            let entry = entries[current]!
-            if entry.position == position { return entry }
-            node = position < entry.position ? nodes[current].left : nodes[current].right
+            let here = nodes[current].position
+            if here == position { return entries[current] }
+            node = position < here ? nodes[current].left : nodes[current].right
         }
         return nil
     }
@@ -90,8 +107,8 @@ struct BreakTree: Sendable {
         var added: Int64 = 0
         var stitched: Int64 = 0
         while let current = node {
-            let entry = entries[current]!
-            let before = entry.position < position || (inclusive && entry.position == position)
+            let here = nodes[current].position
+            let before = here < position || (inclusive && here == position)
             guard before else {
                 node = nodes[current].left
                 continue
@@ -101,9 +118,9 @@ struct BreakTree: Sendable {
                 added += nodes[left].added
                 stitched += nodes[left].stitched
             }
-            count += entry.isRemoved ? 0 : 1
-            added += entry.addedTicks
-            stitched += entry.stitchedTicks
+            count += nodes[current].ownCount
+            added += nodes[current].ownAdded
+            stitched += nodes[current].ownStitched
             node = nodes[current].right
         }
         return (count, added, stitched)
@@ -118,15 +135,14 @@ struct BreakTree: Sendable {
         var count = 0
         var addedBefore: Int64 = 0
         while let current = node {
-            let entry = entries[current]!
             let leftAdded = nodes[current].left.map { nodes[$0].added } ?? 0
-            let start = entry.position.ticks + addedBefore + leftAdded
+            let start = nodes[current].position.ticks + addedBefore + leftAdded
             guard start <= ticks else {
                 node = nodes[current].left
                 continue
             }
-            count += (nodes[current].left.map { nodes[$0].liveCount } ?? 0) + (entry.isRemoved ? 0 : 1)
-            addedBefore += leftAdded + entry.addedTicks
+            count += (nodes[current].left.map { nodes[$0].liveCount } ?? 0) + nodes[current].ownCount
+            addedBefore += leftAdded + nodes[current].ownAdded
             node = nodes[current].right
         }
         return count
@@ -147,14 +163,13 @@ struct BreakTree: Sendable {
                 node = left
                 continue
             }
-            let entry = entries[current]!
-            if !entry.isRemoved {
-                if remaining == leftCount { return (entry, addedBefore + (left.map { nodes[$0].added } ?? 0)) }
+            if nodes[current].ownCount == 1 {
+                if remaining == leftCount { return (entries[current]!, addedBefore + (left.map { nodes[$0].added } ?? 0)) }
                 remaining -= leftCount + 1
             } else {
                 remaining -= leftCount
             }
-            addedBefore += (left.map { nodes[$0].added } ?? 0) + entry.addedTicks
+            addedBefore += (left.map { nodes[$0].added } ?? 0) + nodes[current].ownAdded
             node = nodes[current].right
         }
         return nil
@@ -215,14 +230,16 @@ struct BreakTree: Sendable {
     /// stay the same. The aggregates on its path are recomputed.
     /// - Complexity: O(log n) expected.
     mutating func update(id: String, _ change: (inout Entry) -> Void) {
-        guard let slot = slotByID[id], let position = entries[slot]?.position else { return }
+        guard let slot = slotByID[id], entries[slot] != nil else { return }
+        let position = nodes[slot].position
         change(&entries[slot]!)
         precondition(entries[slot]!.position == position && entries[slot]!.adBreak.id == id, "an update moved or renamed a break")
+        nodes[slot].describe(entries[slot]!)
         var path: [Int] = []
         var node = root
         while let current = node {
             path.append(current)
-            let here = entries[current]!.position
+            let here = nodes[current].position
             if here == position { break }
             node = position < here ? nodes[current].left : nodes[current].right
         }
@@ -234,7 +251,8 @@ struct BreakTree: Sendable {
         var mixed = seed
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        let node = Node(priority: mixed ^ (mixed >> 31))
+        var node = Node(priority: mixed ^ (mixed >> 31))
+        node.describe(entry)
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -251,15 +269,18 @@ struct BreakTree: Sendable {
     }
 
     private mutating func pull(_ slot: Int) {
-        let entry = entries[slot]!
-        var count = entry.isRemoved ? 0 : 1
-        var added = entry.addedTicks
-        var stitched = entry.stitchedTicks
-        for child in [nodes[slot].left, nodes[slot].right] {
-            guard let child else { continue }
-            count += nodes[child].liveCount
-            added += nodes[child].added
-            stitched += nodes[child].stitched
+        var count = nodes[slot].ownCount
+        var added = nodes[slot].ownAdded
+        var stitched = nodes[slot].ownStitched
+        if let left = nodes[slot].left {
+            count += nodes[left].liveCount
+            added += nodes[left].added
+            stitched += nodes[left].stitched
+        }
+        if let right = nodes[slot].right {
+            count += nodes[right].liveCount
+            added += nodes[right].added
+            stitched += nodes[right].stitched
         }
         nodes[slot].liveCount = count
         nodes[slot].added = added
@@ -270,7 +291,7 @@ struct BreakTree: Sendable {
     /// `inclusive`) and the rest.
     private mutating func split(_ tree: Int?, at position: ContentTime, inclusive: Bool) -> (Int?, Int?) {
         guard let tree else { return (nil, nil) }
-        let here = entries[tree]!.position
+        let here = nodes[tree].position
         if here < position || (inclusive && here == position) {
             let (low, high) = split(nodes[tree].right, at: position, inclusive: inclusive)
             nodes[tree].right = low

@@ -82,6 +82,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A day of live churn next to its first six hours: the time per change
+    // and the storage the timeline holds must not grow with the day.
+    let churnMetrics: [BenchmarkMetric] = [
+        .wallClock, .mallocCountTotal, .peakMemoryResident, .custom("ns per change", useScalingFactor: false),
+        .custom("storage slots", useScalingFactor: false), .custom("breaks held", useScalingFactor: false),
+    ]
+    for hours in [6, 24] as [Int64] {
+        let steps = liveChurn(seconds: hours * 3_600)
+        Benchmark(
+            "Live timeline churn, \(hours) h (break every 5 min, 2 h window, \(steps.count) changes)",
+            configuration: .init(metrics: churnMetrics, maxDuration: .seconds(5))
+        ) { benchmark in
+            let started = ContinuousClock.now
+            var timeline: AdTimeline?
+            for _ in benchmark.scaledIterations {
+                timeline = try apply(steps)
+                blackHole(timeline)
+            }
+            let elapsed = MediaDuration(ContinuousClock.now - started)
+            benchmark.measurement(.custom("ns per change", useScalingFactor: false),
+                                  Int(elapsed.ticks * 1_000 / 9 / Int64(steps.count * benchmark.scaledIterations.count)))
+            benchmark.measurement(.custom("storage slots", useScalingFactor: false), timeline?.storageSlots ?? 0)
+            benchmark.measurement(.custom("breaks held", useScalingFactor: false), timeline?.count ?? 0)
+        }
+    }
+
     let heavy = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 20)
     for (name, span) in [("viewer seeks within 5 min", Optional(300)), ("seeks anywhere, ~1.2M skip events", nil)] {
         let scenario = Array(makeScenario(breaks: 1_000, actions: 10_000, seekSpan: span).utf8)
