@@ -30,7 +30,10 @@ public enum VMAPSchedule {
             case .adTagURI(let uri, _)?:
                 source = .adTag(uri)
             case .vast?:
-                guard let xml = adBreak.adSource?.inlineXML else { continue }
+                guard let xml = adBreak.adSource?.inlineXML else {
+                    issues.append("break \(id) skipped: its inline VAST was not kept as text")
+                    continue
+                }
                 source = .inlineVAST(xml)
             case .custom?:
                 issues.append("break \(id) skipped: its ad source is custom data, not VAST")

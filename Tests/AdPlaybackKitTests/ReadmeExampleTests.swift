@@ -1,4 +1,5 @@
 import AdPlaybackKit
+import Foundation
 import Testing
 
 /// The README's library examples, verbatim, with nothing imported but the
@@ -48,6 +49,8 @@ import Testing
         #expect(found == ["6 30"])
         #expect(delta.addedSegments == 102..<103)
         #expect(delta.closedOpportunities.count == 1)
+        #expect(delta.openedBlackouts.isEmpty)
+        #expect(AdOpportunity.updates(in: delta, of: live.playlist).map(\.isOpen) == [false])
     }
 
     @Test func vastExampleReadsAnInlineAd() throws {
@@ -65,5 +68,41 @@ import Testing
             lines.append("\(ad.id ?? "-") \(linear?.duration ?? .zero) \(linear?.mediaFiles.map(\.url) ?? [])")
         }
         #expect(lines == [#"20001 16 ["https://example.com/a.mp4"]"#])
+    }
+
+    /// The session example: a VMAP's breaks enter as placeholders and
+    /// resolve through the runtime; the stop's bookmark goes to a file.
+    @Test func sessionExampleResolvesAVMAPAndSavesItsBookmark() async throws {
+        let vmapXML = """
+            <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource>
+            <vmap:VASTAdData><VAST version="4.2"><Ad id="a1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression>https://t.example/i</Impression><Creatives><Creative><Linear><Duration>00:00:15</Duration><MediaFiles>
+            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://example.com/a.mp4</MediaFile>
+            </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
+            </vmap:VMAP>
+            """
+        let bookmarkPath = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: bookmarkPath) }
+        let player = SimulatedPlayer()
+
+        let clock = ContinuousClock()
+        let client = HTTPClient(transport: URLSessionTransport(), clock: clock)
+        let chain = VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
+        let registry = ResolverRegistry([VASTPodResolver(chain: chain)], clock: clock)
+        let vmap = try VMAPParser().parse(vmapXML)
+        let (opportunities, _) = VMAPSchedule.opportunities(in: vmap, contentDuration: MediaDuration(seconds: 1800))
+        let session = PlaybackSession(
+            timeline: try AdTimeline(contentDuration: MediaDuration(seconds: 1800), breaks: []), engine: AdPolicyEngine(policy: .snapback))
+        let bookmarks = FileBookmarkStore(path: bookmarkPath)
+        let runtime = PlaybackRuntime(
+            driver: PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks), registry: registry)
+        for opportunity in opportunities { try runtime.send(.opportunity(opportunity)) }  // placeholders; their VAST resolves
+        while runtime.resolutionsInFlight > 0 { _ = await runtime.deliverNextResult() }
+        try runtime.send(.start(try bookmarks.load().map { .bookmark($0) } ?? .beginning))
+        // ... call runtime.tick() from the player's time observer ...
+        try runtime.send(.stop)                                                          // the bookmark is in the file
+
+        #expect(runtime.session.timeline.adBreak(id: "pre")?.ads.map(\.id) == ["a1"])
+        #expect(try bookmarks.load()?.content == .zero)
     }
 }
