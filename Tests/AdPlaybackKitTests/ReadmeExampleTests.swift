@@ -72,6 +72,8 @@ import Testing
 
     /// The session example: a VMAP's breaks enter as placeholders and
     /// resolve through the runtime; the stop's bookmark goes to a file.
+    /// Its VAST is inline, so nothing is fetched and the macro values (the
+    /// app's wall clock) are never asked for.
     @Test func sessionExampleResolvesAVMAPAndSavesItsBookmark() async throws {
         let vmapXML = """
             <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource>
