@@ -192,10 +192,35 @@ public struct Interstitial: Sendable, Hashable {
         timelineStyle = value("X-TIMELINE-STYLE")
         contentMayVary = value("X-CONTENT-MAY-VARY").map { $0 == "YES" }
         cue = range.cue
-        if assetURI == nil, assetList == nil { problems.append("neither X-ASSET-URI nor X-ASSET-LIST is given") }
+        if assetURI == nil, assetList == nil { problems.append(Self.noAsset) }
         if assetURI != nil, assetList != nil { problems.append("both X-ASSET-URI and X-ASSET-LIST are given") }
         self.problems = problems
     }
+}
+
+extension Interstitial {
+    /// This interstitial with what a later tag of the same ID says: the
+    /// later tag's attributes win where it has them; what only the earlier
+    /// one said (its X-ASSET-LIST, say) is kept.
+    func merging(_ later: Interstitial) -> Interstitial {
+        var merged = self
+        merged.assetURI = later.assetURI ?? assetURI
+        merged.assetList = later.assetList ?? assetList
+        merged.resumeOffset = later.resumeOffset ?? resumeOffset
+        merged.playoutLimit = later.playoutLimit ?? playoutLimit
+        merged.snap = later.snap.isEmpty ? snap : later.snap
+        merged.restrict = later.restrict.isEmpty ? restrict : later.restrict
+        merged.timelineOccupies = later.timelineOccupies ?? timelineOccupies
+        merged.timelineStyle = later.timelineStyle ?? timelineStyle
+        merged.contentMayVary = later.contentMayVary ?? contentMayVary
+        merged.cue = later.cue.isEmpty ? cue : later.cue
+        var problems = later.problems.filter { $0 != Self.noAsset }
+        if merged.assetURI == nil, merged.assetList == nil { problems.append(Self.noAsset) }
+        merged.problems = problems
+        return merged
+    }
+
+    static let noAsset = "neither X-ASSET-URI nor X-ASSET-LIST is given"
 }
 
 extension Substring {

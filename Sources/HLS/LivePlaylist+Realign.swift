@@ -12,7 +12,11 @@ extension LivePlaylist {
         let before = Snapshot(playlist, state)
         let oldFirst = playlist.segments.first?.mediaSequence ?? state.mediaSequence
         let oldNext = state.mediaSequence
+        // A delta update may skip date ranges it sent before (CAN-SKIP-DATERANGES):
+        // those after the last segment stay unless the server removed them.
+        let tailRanges = Array(playlist.dateRanges.suffix(min(state.tail.dateRanges, playlist.dateRanges.count)))
         takeBackTail()
+        if fresh.skip != nil { playlist.dateRanges += tailRanges }
         let firstNew = fresh.segments.firstIndex { $0.mediaSequence >= oldNext } ?? fresh.segments.count
         let knownEndLine = firstNew > 0 ? fresh.segments[firstNew - 1].uriLine : 0
         let freshTime = firstNew < fresh.segments.count ? fresh.segments[firstNew].start.ticks
@@ -49,7 +53,14 @@ extension LivePlaylist {
             shifted.endTime = signal.endTime.map { $0 + offset }
             return shifted
         }
-        playlist.dateRanges += fresh.dateRanges.filter { $0.line > knownEndLine }
+        // A delta update repeats the recent date ranges it did not skip; keep one of each.
+        let known = playlist.dateRanges
+        playlist.dateRanges += fresh.dateRanges.filter { range in
+            range.line > knownEndLine && !known.contains { $0.id == range.id && $0.attributes.attributes.map(\.text) == range.attributes.attributes.map(\.text) }
+        }
+        let removed = Set(fresh.skip?.recentlyRemovedDateRanges ?? [])
+        let removedIDs = playlist.dateRanges.filter { removed.contains($0.id) }.map(\.id)
+        playlist.dateRanges.removeAll { removed.contains($0.id) }
         playlist.metadata.append(contentsOf: fresh.metadata.filter { $0.line > knownEndLine }.map { item in
             var shifted = item
             shifted.time = item.time + offset
@@ -78,6 +89,7 @@ extension LivePlaylist {
         }
         MediaParser.feed(signals, into: &playlist, state: &state, tolerance: tolerance)
         var delta = before.delta(to: playlist, state: &state, addedSignals: signals, linesRead: Self.lineCount(text))
+        delta.removedDateRanges = removedIDs.reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
         delta.change = change
         delta.readWholeText = true
         return delta

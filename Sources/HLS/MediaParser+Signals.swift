@@ -72,16 +72,19 @@ extension MediaParser {
     }
 
     mutating func dateRange(_ list: AttributeList, line: Int) throws(HLSError) {
-        let range = try DateRange(list)
+        var range = try DateRange(list)
+        // HLS lets a later tag with the same ID add attributes to a range
+        // (RFC 8216bis §4.4.5.1): DURATION once the break has ended, say. Such
+        // a tag without START-DATE starts where the range did.
+        let knownAdRange = state.adRanges.contains(range.id)
+        if range.startDate == nil, knownAdRange { range.startDate = state.adRanges.startDate(of: range.id) }
         if range.startDate == nil, range.cue.isEmpty {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")
         }
         for problem in range.problems { warn(line, "#EXT-X-DATERANGE", problem) }
         playlist.dateRanges.append(range)
-        // HLS lets a later tag with the same ID add attributes to a range
-        // (RFC 8216bis §4.4.5.1): DURATION once the break has ended, say.
-        let followsAdRange = !range.isAdSignal && state.adRangeIDs.contains(range.id)
-        if range.isAdSignal { state.adRangeIDs.insert(range.id) }
+        let followsAdRange = !range.isAdSignal && knownAdRange
+        if range.isAdSignal { state.adRanges.insert(range.id, startDate: range.startDate) }
         guard range.isAdSignal || followsAdRange else {
             if !options.subscribedTags.contains("#EXT-X-DATERANGE") {
                 dateRangeMetadata.append((playlist.metadata.count, range))

@@ -15,7 +15,7 @@ struct MediaParserState: Sendable, Hashable {
     var cache = SCTE35Cache()
     /// DATERANGE ids that marked ad breaks, so a later range with the same id
     /// (adding its DURATION, say) is read as more of the same break.
-    var adRangeIDs = RecentIDs(capacity: 1_024)
+    var adRanges = RecentRanges(capacity: 1_024)
     /// How many entries the lines after the last segment's URI added; a live
     /// refresh reads those lines again, so it takes them back first.
     var tail = TailCounts()

@@ -64,7 +64,10 @@ struct OpportunityBuilder: Sendable, Hashable {
             let index = opportunities.count - 1
             closeByStatedEnd(signal, index)
             if opportunities[index].isOpen {
-                close(index, at: signal.time + (interstitial.playoutLimit ?? .zero), ending: .signal)
+                // No stated end yet: the planned duration (or the playout
+                // limit) stands until a later tag of the same ID states it.
+                let planned = signal.range?.plannedDuration ?? interstitial.playoutLimit ?? .zero
+                close(index, at: signal.time + planned, ending: .plannedDuration)
             }
             return
         }
@@ -200,7 +203,11 @@ struct OpportunityBuilder: Sendable, Hashable {
                 rangeIndex[range.id] = max(index, rangeIndex[range.id] ?? index)
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
-                opportunities[index].kind = .interstitial(interstitial)
+                if case .interstitial(let earlier) = opportunities[index].kind {
+                    opportunities[index].kind = .interstitial(earlier.merging(interstitial))
+                } else {
+                    opportunities[index].kind = .interstitial(interstitial)
+                }
             }
             if opportunities[index].plannedDuration == nil { opportunities[index].plannedDuration = range.plannedDuration }
         } else {
@@ -228,10 +235,16 @@ struct OpportunityBuilder: Sendable, Hashable {
         if !opportunities[index].sources.contains(signal.tag) { opportunities[index].sources.append(signal.tag) }
     }
 
-    /// A DATERANGE that states its end closes a break no other dialect marked.
+    /// A DATERANGE that states its end closes a break no other dialect
+    /// marked, or corrects the end its planned duration gave it.
     private mutating func closeByStatedEnd(_ signal: AdSignal, _ index: Int) {
-        guard let end = signal.endTime, opportunities[index].isOpen, !positioned[index] else { return }
-        close(index, at: max(end, opportunities[index].start), ending: .signal)
+        guard let end = signal.endTime, !positioned[index] else { return }
+        if opportunities[index].isOpen {
+            close(index, at: max(end, opportunities[index].start), ending: .signal)
+        } else if opportunities[index].ending == .plannedDuration {
+            opportunities[index].end = max(end, opportunities[index].start)
+            opportunities[index].ending = .signal
+        }
     }
 
     /// Every close goes through here, so no break ends before it starts

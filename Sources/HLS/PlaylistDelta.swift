@@ -31,6 +31,10 @@ public struct PlaylistDelta: Sendable, Hashable {
     /// Blackout windows that closed, in order; a window may open and close
     /// in one refresh.
     public var closedBlackouts: [String]
+    /// Date ranges the server removed (a delta update's
+    /// `RECENTLY-REMOVED-DATERANGES`), by ID: they left the playlist's
+    /// `dateRanges`. Opportunities they marked stay, as history.
+    public var removedDateRanges: [String] = []
     /// Warnings about the new lines.
     public var warnings: [HLSWarning]
     /// Lines the refresh read: the header, the two segments it checks, the new lines.

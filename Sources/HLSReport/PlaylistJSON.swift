@@ -7,7 +7,8 @@ public import StrictJSON
 /// The JSON form of a parsed playlist (`adplay hls inspect --json`).
 ///
 /// A media playlist: `kind`, `duration`, `segments`, `opportunities`,
-/// `blackouts`, `warnings`; a multivariant playlist: `kind`, `duration` (0),
+/// `blackouts`, `timedMetadata` (subscribed tags and other date ranges:
+/// `name`, `value`, `line`, `stream`, `mediaSequence`), `warnings`; a multivariant playlist: `kind`, `duration` (0),
 /// `variants`, `media`, `warnings`. Times are exact decimal seconds; SCTE-35
 /// cues are in the form `adplay scte35 decode --json` prints.
 public enum PlaylistJSON {
@@ -55,6 +56,20 @@ public enum PlaylistJSON {
         output.key("blackouts")
         output.openArray()
         for blackout in playlist.blackouts { write(blackout, to: &output) }
+        output.closeArray()
+        output.key("timedMetadata")
+        output.openArray()
+        for item in playlist.metadata {
+            output.openObject()
+            output.member("name", item.name)
+            output.key("value")
+            if let value = item.value { output.value(value) } else { output.null() }
+            output.member("line", item.line)
+            output.key("stream")
+            output.number(item.time.decimalSeconds)
+            output.member("mediaSequence", item.mediaSequence)
+            output.closeObject()
+        }
         output.closeArray()
         writeWarnings(playlist.warnings, to: &output)
         output.closeObject()

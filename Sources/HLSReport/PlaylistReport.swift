@@ -57,6 +57,13 @@ public enum PlaylistReport {
                 lines.append("    closed by \(blackout.closedBy.map { "\($0.tag) (line \($0.line))" }.joined(separator: ", "))")
             }
         }
+        if !playlist.metadata.isEmpty {
+            lines.append("timed metadata: \(playlist.metadata.count)")
+            for item in playlist.metadata {
+                let value = item.value.map { ":" + $0 } ?? ""
+                lines.append("  line \(item.line), stream \(item.time.decimalSeconds) s: \(item.name)\(value)")
+            }
+        }
         lines += warnings(playlist.warnings)
         return lines.joined(separator: "\n") + "\n"
     }

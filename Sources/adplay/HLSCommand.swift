@@ -43,7 +43,7 @@ struct HLSInspect: AsyncParsableCommand {
     @Option(help: "The most lines accepted.")
     var maxLines = 1_000_000
 
-    @Option(help: "A tag to report every occurrence of as timed metadata, e.g. #EXT-OATCLS-SCTE35 (repeatable).")
+    @Option(help: "A tag to report every occurrence of as timed metadata, with its line and stream time, e.g. EXT-X-PROGRAM-DATE-TIME or #EXT-OATCLS-SCTE35 (repeatable).")
     var subscribe: [String] = []
 
     func validate() throws {
@@ -57,7 +57,8 @@ struct HLSInspect: AsyncParsableCommand {
         var options = ParseOptions()
         options.maxLineLength = maxLineLength
         options.maxLines = maxLines
-        options.subscribedTags = Set(subscribe)
+        // Names as written in the playlist, with or without the leading `#`.
+        options.subscribedTags = Set(subscribe.map { $0.hasPrefix("#") ? $0 : "#" + $0 })
         let playlist: Playlist
         do {
             playlist = try PlaylistParser(options: options).parse(bytes)

@@ -57,6 +57,27 @@ import Testing
         #expect(Set(cue.keys) == ["info_section", "command", "descriptors", "warnings"])
     }
 
+    /// Subscribed tags, named with or without their `#`, are printed with
+    /// their line and stream time, in text and in JSON.
+    @Test func subscribedTags_arePrintedWithLineAndStreamTime() throws {
+        let text = try AdplayRunner.run(["hls", "inspect", "-", "--subscribe", "EXT-X-CUE-IN", "--subscribe", "#EXT-OATCLS-SCTE35"], input: media)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("""
+            timed metadata: 2
+              line 7, stream 10 s: #EXT-OATCLS-SCTE35:/DAvAAAAAAAA///wFAVIAACPf+/+c2nALv4AUsz1AAAAAAAKAAhDVUVJAAABNWLbowo=
+              line 14, stream 30 s: #EXT-X-CUE-IN
+
+            """))
+        let json = try AdplayRunner.run(["hls", "inspect", "-", "--json", "--subscribe", "EXT-X-CUE-IN"], input: media)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let items = try #require(object["timedMetadata"] as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["name"] as? String == "#EXT-X-CUE-IN")
+        #expect(items.first?["line"] as? Int == 14)
+        #expect((items.first?["stream"] as? NSNumber)?.doubleValue == 30)
+        #expect(items.first?["value"] is NSNull)
+    }
+
     @Test func summary_printsCountsOnly() throws {
         let output = try AdplayRunner.run(["hls", "inspect", "-", "--summary"], input: media)
         #expect(output.status == 0)

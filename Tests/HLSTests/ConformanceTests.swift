@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func fixtureList_coversTheConformanceFiles() {
-        #expect(Fixture.allPlaylists.count == 21)
+        #expect(Fixture.allPlaylists.count == 42)
     }
 
     @Test func longLivePlaylist_segmentsAndTags() throws {

@@ -20,7 +20,9 @@ enum Fixture {
     static var allPlaylists: [String] {
         let root = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
         let mamba = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("mamba").path)) ?? []
+        let live = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("live").path)) ?? []
         let top = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return (top.filter { $0.hasSuffix(".m3u8") } + mamba.filter { $0.hasSuffix(".m3u8") }.map { "mamba/" + $0 }).sorted()
+        return (top.filter { $0.hasSuffix(".m3u8") } + mamba.filter { $0.hasSuffix(".m3u8") }.map { "mamba/" + $0 }
+            + live.filter { $0.hasSuffix(".m3u8") }.map { "live/" + $0 }).sorted()
     }
 }
