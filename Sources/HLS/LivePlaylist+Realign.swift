@@ -18,6 +18,14 @@ extension LivePlaylist {
         takeBackTail()
         if fresh.skip != nil { playlist.dateRanges += tailRanges }
         let firstNew = fresh.segments.firstIndex { $0.mediaSequence >= oldNext } ?? fresh.segments.count
+        var rewritten: [RewrittenSegment] = []
+        for segment in fresh.segments[..<firstNew] where segment.mediaSequence >= oldFirst {
+            let ours = playlist.segments[Int(segment.mediaSequence - oldFirst)]
+            let (earlier, later) = (playlist.uri(of: ours), fresh.uri(of: segment))
+            if earlier != later {
+                rewritten.append(RewrittenSegment(mediaSequence: segment.mediaSequence, earlierURI: earlier, laterURI: later))
+            }
+        }
         let knownEndLine = firstNew > 0 ? fresh.segments[firstNew - 1].uriLine : 0
         let freshTime = firstNew < fresh.segments.count ? fresh.segments[firstNew].start.ticks
             : fresh.segments.last?.end.ticks ?? 0
@@ -89,6 +97,7 @@ extension LivePlaylist {
         }
         MediaParser.feed(signals, into: &playlist, state: &state, tolerance: tolerance)
         var delta = before.delta(to: playlist, state: &state, addedSignals: signals, linesRead: Self.lineCount(text))
+        delta.rewrittenSegments = rewritten
         delta.removedDateRanges = removedIDs.reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
         delta.change = change
         delta.readWholeText = true

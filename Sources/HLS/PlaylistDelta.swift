@@ -35,10 +35,30 @@ public struct PlaylistDelta: Sendable, Hashable {
     /// `RECENTLY-REMOVED-DATERANGES`), by ID: they left the playlist's
     /// `dateRanges`. Opportunities they marked stay, as history.
     public var removedDateRanges: [String] = []
+    /// Segments the new text lists under a media sequence number already
+    /// seen, with another URI: the origin rewrote its history.
+    public var rewrittenSegments: [RewrittenSegment] = []
     /// Warnings about the new lines.
     public var warnings: [HLSWarning]
     /// Lines the refresh read: the header, the two segments it checks, the new lines.
     public var linesRead: Int
     /// Whether the refresh had to read the whole text (the text did not continue the previous one).
     public var readWholeText: Bool
+}
+
+/// A segment whose media sequence number came back with another URI.
+public struct RewrittenSegment: Sendable, Hashable {
+    /// The media sequence number.
+    public var mediaSequence: UInt64
+    /// The URI seen first; it stays in the playlist.
+    public var earlierURI: String
+    /// The URI the new text gives.
+    public var laterURI: String
+
+    /// Creates a record of a rewritten segment.
+    public init(mediaSequence: UInt64, earlierURI: String, laterURI: String) {
+        self.mediaSequence = mediaSequence
+        self.earlierURI = earlierURI
+        self.laterURI = laterURI
+    }
 }

@@ -24,6 +24,7 @@ private struct Summary: Hashable, CustomStringConvertible {
 }
 
 @Suite struct LiveRefreshTests {
+    static let base = "https://cdn.example.com/live/channel-7/video=5000000/"
     let stream = SyntheticLivePlaylist()
 
     @Test func slidingWindowOverAThousandRefreshes_matchesParsingTheWhole() throws {
@@ -98,6 +99,9 @@ private struct Summary: Hashable, CustomStringConvertible {
         text = text.replacingOccurrences(of: "segment-30.ts", with: "segment-30-replaced.ts")
         let delta = try live.refresh(with: Array(text.utf8))
         #expect(delta.readWholeText)
+        #expect(delta.rewrittenSegments == [
+            RewrittenSegment(mediaSequence: 30, earlierURI: Self.base + "segment-30.ts", laterURI: Self.base + "segment-30-replaced.ts")
+        ])
         #expect(delta.addedSegments == 60..<62)
         #expect(live.playlist.segments.count == 61)
     }
