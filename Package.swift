@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
         .library(name: "AdPlaybackRuntime", targets: ["AdPlaybackRuntime"]),
         .library(name: "AdStorage", targets: ["AdStorage"]),
+        .library(name: "AdLive", targets: ["AdLive"]),
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
@@ -72,6 +73,7 @@ let package = Package(
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],
             swiftSettings: strictSettings
         ),
+        .target(name: "AdLive", dependencies: ["MediaTime", "HLS", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
@@ -106,7 +108,7 @@ let package = Package(
             name: "AdPlaybackKit",
             dependencies: [
                 "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
-                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime", "AdStorage",
+                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime", "AdStorage", "AdLive",
             ],
             swiftSettings: strictSettings
         ),
@@ -135,6 +137,9 @@ let package = Package(
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "MediaTime"], swiftSettings: strictSettings),
         .testTarget(
             name: "AdStorageTests", dependencies: ["AdStorage", "AdPlayback", "AdSimulation", "AdTimeline", "AdPolicy", "MediaTime"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdLiveTests", dependencies: ["AdLive", "HLS", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(

@@ -16,3 +16,4 @@
 @_exported public import AdPlaybackRuntime
 @_exported public import AdSimulation
 @_exported public import AdStorage
+@_exported public import AdLive

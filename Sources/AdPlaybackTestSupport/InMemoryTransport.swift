@@ -72,7 +72,9 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
         return try await respond(answer, to: request, limits: limits)
     }
 
-    private func respond(_ answer: Answer, to request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
+    /// Answers `request` as `answer` says, without looking at the routes
+    /// (for transports that decide the answer themselves).
+    public func respond(_ answer: Answer, to request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
         let url = request.url.absoluteString
         switch answer {
         case .document(let text):

@@ -16,13 +16,19 @@ extension VirtualClock {
             await outcome.set(value)
         }
         while true {
-            // Let the work reach its next wait before time moves.
+            // Let the work reach its next wait before time moves: time moves
+            // only once the sleepers have stayed the same over a long run of
+            // yields, so work in progress (a fetch answered from memory) does
+            // not see virtual time pass under it.
             for _ in 0..<32 { await Task.yield() }
             if let value = await outcome.value {
                 await task.value
                 return value
             }
-            if sleeperCount > 0 { advance(by: step) }
+            let sleepers = sleeperCount
+            guard sleepers > 0 else { continue }
+            for _ in 0..<256 { await Task.yield() }
+            if sleeperCount == sleepers, await outcome.value == nil { advance(by: step) }
         }
     }
 }

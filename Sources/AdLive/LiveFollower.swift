@@ -1,0 +1,135 @@
+public import HLS
+public import MediaTime
+
+/// The decisions of following a live playlist, with no I/O: it takes each
+/// fetched body (or fault) at a clock reading and says what happened and
+/// when to fetch next. ``LiveSource`` does the fetching and the waiting.
+///
+/// Reload timing follows RFC 8216bis §6.3.4: after a changed playlist,
+/// wait the last segment's duration; after an unchanged one, half the
+/// target duration. Faults are retried with a backoff that doubles from
+/// half the target duration up to a cap, and never stop the following.
+public struct LiveFollower: Sendable {
+    /// The playlist URL, for reports.
+    public let url: String
+    /// How it follows.
+    public let options: LiveOptions
+    /// The playlist as of the last good fetch; `nil` before the first.
+    public private(set) var live: LivePlaylist?
+    /// Whether following has ended (`EXT-X-ENDLIST`).
+    public private(set) var isFinished = false
+    /// How long to wait before the next fetch.
+    public private(set) var nextDelay: MediaDuration = .zero
+    /// Consecutive faults since the last good fetch.
+    public private(set) var failures = 0
+
+    private var lastChange: ClockTime?
+    private var staleReported = false
+    private var reporter = LiveReporter()
+
+    /// Creates a follower of `url`.
+    public init(url: String, options: LiveOptions = LiveOptions()) {
+        self.url = url
+        self.options = options
+    }
+
+    /// The target duration, or 6 s before the first playlist says.
+    public var targetDuration: MediaDuration {
+        MediaDuration(seconds: Int64(clamping: live?.playlist.targetDuration ?? 6))
+    }
+
+    /// The time limit of the next fetch: 3 target durations, at least 5 s.
+    public var fetchTimeout: MediaDuration {
+        max(options.minimumFetchTimeout, MediaDuration(ticks: targetDuration.ticks * options.fetchTimeoutTargetDurations))
+    }
+
+    /// Takes a fetched body at `now`.
+    /// - Returns: what it revealed, in order.
+    public mutating func take(_ body: [UInt8], at now: ClockTime) -> [LiveEvent] {
+        guard var live else { return takeFirst(body, at: now) }
+        let delta: PlaylistDelta
+        do {
+            delta = try live.refresh(with: body)
+        } catch {
+            // What the text held before the bad line was applied; the playlist stays consistent.
+            self.live = live
+            return fail(LiveFault(url: url, reason: "the playlist does not parse: \(error)"), at: now)
+        }
+        self.live = live
+        failures = 0
+        var events: [LiveEvent] = []
+        switch delta.change {
+        case .unchanged:
+            events.append(.refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: false))
+            if let lastChange, !staleReported, now - lastChange >= staleAfter {
+                staleReported = true
+                events.append(.stale(unchangedFor: now - lastChange))
+            }
+            nextDelay = MediaDuration(ticks: targetDuration.ticks / 2)
+            return events
+        case .wentBackwards:
+            nextDelay = MediaDuration(ticks: targetDuration.ticks / 2)
+            return [.originError(url: url, status: nil, reason: "an older playlist than the one already seen; ignored", retryIn: nextDelay)]
+        case .restarted:
+            reporter = LiveReporter()
+            events.append(.windowReset(mediaSequence: live.playlist.mediaSequence))
+        case .skippedAhead(let missing):
+            events.append(.gap(missed: missing))
+        case .advanced:
+            break
+        }
+        events.insert(.refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true), at: 0)
+        events += delta.rewrittenSegments.map(LiveEvent.segmentRewritten)
+        events += reporter.report(delta, in: live.playlist)
+        lastChange = now
+        staleReported = false
+        nextDelay = live.playlist.segments.last?.duration ?? targetDuration
+        if live.playlist.endList { finish(&events) }
+        return events
+    }
+
+    private mutating func takeFirst(_ body: [UInt8], at now: ClockTime) -> [LiveEvent] {
+        let live: LivePlaylist
+        do {
+            live = try LivePlaylist(body, options: options.parse)
+        } catch {
+            return fail(LiveFault(url: url, reason: "the playlist does not parse: \(error)"), at: now)
+        }
+        self.live = live
+        failures = 0
+        lastChange = now
+        var events: [LiveEvent] = [
+            .refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true)
+        ]
+        events += reporter.reportAll(live.playlist)
+        nextDelay = live.playlist.segments.last?.duration ?? targetDuration
+        if live.playlist.endList { finish(&events) }
+        return events
+    }
+
+    private mutating func finish(_ events: inout [LiveEvent]) {
+        isFinished = true
+        nextDelay = .zero
+        events.append(.end)
+    }
+
+    /// Takes a fetch that failed at `now`: reported, and retried after a
+    /// backoff that doubles from half the target duration up to the cap.
+    public mutating func fail(_ fault: LiveFault, at now: ClockTime) -> [LiveEvent] {
+        failures += 1
+        let base = MediaDuration(ticks: targetDuration.ticks / 2)
+        let cap = max(options.minimumFetchTimeout, MediaDuration(ticks: targetDuration.ticks * options.maxBackoffTargetDurations))
+        let doublings = min(failures - 1, 16)
+        nextDelay = min(cap, MediaDuration(ticks: base.ticks << doublings))
+        var events: [LiveEvent] = [.originError(url: fault.url, status: fault.status, reason: fault.reason, retryIn: nextDelay)]
+        if let lastChange, !staleReported, now - lastChange >= staleAfter, live != nil {
+            staleReported = true
+            events.append(.stale(unchangedFor: now - lastChange))
+        }
+        return events
+    }
+
+    private var staleAfter: MediaDuration {
+        MediaDuration(ticks: targetDuration.ticks * options.staleTargetDurations.numerator / options.staleTargetDurations.denominator)
+    }
+}

@@ -1,0 +1,24 @@
+public import HLS
+public import MediaTime
+
+/// How a live playlist is followed.
+public struct LiveOptions: Sendable {
+    /// How each text is parsed; its subscribed tags are the timed metadata
+    /// reported.
+    public var parse = ParseOptions()
+    /// The largest playlist body accepted (16 MiB).
+    public var maxBodyBytes = 16 << 20
+    /// Each fetch may take this many target durations, and at least
+    /// ``minimumFetchTimeout``.
+    public var fetchTimeoutTargetDurations: Int64 = 3
+    /// The shortest time limit of a fetch.
+    public var minimumFetchTimeout = MediaDuration(seconds: 5)
+    /// A playlist unchanged for this many target durations is stale.
+    public var staleTargetDurations = (numerator: Int64(3), denominator: Int64(2))
+    /// The longest wait between retries after faults, in target durations
+    /// (and at least ``minimumFetchTimeout``).
+    public var maxBackoffTargetDurations: Int64 = 4
+
+    /// The default options.
+    public init() {}
+}

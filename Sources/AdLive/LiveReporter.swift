@@ -1,0 +1,87 @@
+internal import HLS
+internal import MediaTime
+
+/// What following has already reported, so each opportunity starts, changes
+/// and ends once, and each subscribed tag is delivered once per occurrence,
+/// however many refreshes repeat it.
+struct LiveReporter: Sendable {
+    /// The open opportunities reported, with what was said of them.
+    private var open: [String: (duration: MediaDuration?, isOpen: Bool)] = [:]
+    /// Tag occurrences delivered, by the segment they precede.
+    private var delivered: Set<MetadataKey> = []
+    /// The first media sequence whose tags are not yet all delivered.
+    private var nextSequence: UInt64?
+
+    struct MetadataKey: Hashable {
+        var mediaSequence: UInt64
+        var name: String
+        var value: String?
+        var ordinal: Int
+    }
+
+    /// Everything in a first playlist.
+    mutating func reportAll(_ playlist: MediaPlaylist) -> [LiveEvent] {
+        var events: [LiveEvent] = []
+        for opportunity in playlist.opportunities { events += started(opportunity) }
+        events += newMetadata(in: playlist)
+        return events
+    }
+
+    /// What a refresh changed.
+    mutating func report(_ delta: PlaylistDelta, in playlist: MediaPlaylist) -> [LiveEvent] {
+        var events: [LiveEvent] = []
+        var byID: [String: PlacementOpportunity] = [:]
+        let touched = Set(delta.openedOpportunities + delta.closedOpportunities).union(open.keys)
+        for opportunity in playlist.opportunities.reversed() where touched.contains(opportunity.id) && byID[opportunity.id] == nil {
+            byID[opportunity.id] = opportunity
+        }
+        for id in delta.openedOpportunities where open[id] == nil {
+            if let opportunity = byID[id] { events += started(opportunity) }
+        }
+        for id in open.keys.sorted() {
+            guard let opportunity = byID[id], let said = open[id] else { continue }
+            if !opportunity.isOpen {
+                open[id] = nil
+                events.append(.opportunityEnd(opportunity))
+            } else if said.duration != opportunity.duration {
+                open[id] = (opportunity.duration, true)
+                events.append(.opportunityUpdate(opportunity))
+            }
+        }
+        events += newMetadata(in: playlist)
+        return events
+    }
+
+    private mutating func started(_ opportunity: PlacementOpportunity) -> [LiveEvent] {
+        guard opportunity.isOpen else { return [.opportunityStart(opportunity), .opportunityEnd(opportunity)] }
+        open[opportunity.id] = (opportunity.duration, true)
+        return [.opportunityStart(opportunity)]
+    }
+
+    /// The window's tags not delivered yet, in playlist order. Only the
+    /// segments from the last one not fully delivered are looked at, so a
+    /// refresh costs its new tags, not the window's.
+    private mutating func newMetadata(in playlist: MediaPlaylist) -> [LiveEvent] {
+        let metadata = playlist.metadata
+        guard !metadata.isEmpty else { return [] }
+        let from = nextSequence ?? 0
+        var start = metadata.endIndex
+        while start > metadata.startIndex, metadata[start - 1].mediaSequence >= from { start -= 1 }
+        var events: [LiveEvent] = []
+        var ordinals: [MetadataKey: Int] = [:]
+        for index in start..<metadata.endIndex {
+            let item = metadata[index]
+            let first = MetadataKey(mediaSequence: item.mediaSequence, name: item.name, value: item.value, ordinal: 0)
+            var key = first
+            key.ordinal = ordinals[first, default: 0]
+            ordinals[first] = key.ordinal + 1
+            guard delivered.insert(key).inserted else { continue }
+            events.append(.timedMetadata(item, date: playlist.programDateTime(at: item.time)))
+        }
+        // Tags after the last segment are read again next time; keep their keys.
+        let next = playlist.segments.last.map { $0.mediaSequence + 1 } ?? from
+        delivered = delivered.filter { $0.mediaSequence >= next }
+        nextSequence = next
+        return events
+    }
+}

@@ -1,0 +1,101 @@
+public import AdTransport
+public import Foundation
+public import MediaTime
+
+/// Follows a live media playlist through the transport: fetches it,
+/// hands each body to a ``LiveFollower``, reports what it found, and waits
+/// as the follower says, on the client's clock. Faults are reported and
+/// retried; following stops at `EXT-X-ENDLIST`, at the time given, or when
+/// the task is cancelled.
+///
+/// ```swift
+/// let source = LiveSource(url: playlistURL, client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock()))
+/// await source.follow(for: .seconds(60)) { update in print(update.clock, update.event) }
+/// ```
+public struct LiveSource: Sendable {
+    /// One event and when it happened: the client clock's time since
+    /// following began.
+    public struct Update: Sendable, Hashable {
+        /// When.
+        public var clock: ClockTime
+        /// What.
+        public var event: LiveEvent
+    }
+
+    /// The playlist URL.
+    public let url: URL
+    /// What fetches it; each fetch's time limit runs on its clock.
+    public let client: HTTPClient
+    /// The clock the waits between fetches, and the updates' times, run on.
+    public let clock: any Clock<Duration>
+    /// How it is followed.
+    public let options: LiveOptions
+
+    /// Creates a source; nothing is fetched until ``follow(for:_:)``. The
+    /// waits run on `clock`, or on the client's when it is `nil`.
+    public init(url: URL, client: HTTPClient, clock: (any Clock<Duration>)? = nil, options: LiveOptions = LiveOptions()) {
+        self.url = url
+        self.client = client
+        self.clock = clock ?? client.clock
+        self.options = options
+    }
+
+    /// Follows the playlist, handing each update to `handle` in order.
+    /// - Parameter duration: how long to follow; `nil` until ENDLIST or
+    ///   cancellation.
+    /// - Returns: the follower as following ended (its playlist, whether it finished).
+    @discardableResult
+    public func follow(for duration: Duration? = nil, _ handle: (Update) async -> Void) async -> LiveFollower {
+        var follower = LiveFollower(url: url.absoluteString, options: options)
+        let elapsed = Stopwatch(clock)
+        let end = duration.map { ClockTime(ticks: MediaDuration($0).ticks) }
+        while !Task.isCancelled, !follower.isFinished {
+            var limits = TransportLimits(maxBodyBytes: options.maxBodyBytes, timeout: follower.fetchTimeout.duration)
+            if let end { limits.timeout = min(limits.timeout, (end - elapsed.reading).duration) }
+            guard limits.timeout > .zero else { break }
+            let events: [LiveEvent]
+            do {
+                let response = try await client.send(HTTPRequest(url: url), limits: limits)
+                events = follower.take(response.body, at: elapsed.reading)
+            } catch {
+                if error.kind == .cancelled { break }
+                if let end, elapsed.reading >= end { break }
+                var status: Int?
+                if case .status(let code) = error.kind { status = code }
+                events = follower.fail(LiveFault(url: error.url, status: status, reason: error.message), at: elapsed.reading)
+            }
+            for event in events { await handle(Update(clock: elapsed.reading, event: event)) }
+            guard !follower.isFinished else { break }
+            var wait = follower.nextDelay
+            if let end { wait = min(wait, end - elapsed.reading) }
+            guard wait > .zero || end.map({ elapsed.reading < $0 }) ?? true else { break }
+            do {
+                try await elapsed.sleep(for: wait.duration)
+            } catch {
+                break
+            }
+            if let end, elapsed.reading >= end { break }
+        }
+        return follower
+    }
+}
+
+/// A clock's time since the stopwatch was made, and sleeping on it.
+struct Stopwatch: Sendable {
+    private let read: @Sendable () -> ClockTime
+    private let sleeper: @Sendable (Duration) async throws -> Void
+
+    init(_ clock: any Clock<Duration>) {
+        (read, sleeper) = Self.make(clock)
+    }
+
+    private static func make<C: Clock<Duration>>(_ clock: C) -> (@Sendable () -> ClockTime, @Sendable (Duration) async throws -> Void) {
+        let origin = clock.now
+        return ({ ClockTime(ticks: MediaDuration(origin.duration(to: clock.now)).ticks) },
+                { try await clock.sleep(for: $0) })
+    }
+
+    var reading: ClockTime { read() }
+
+    func sleep(for duration: Duration) async throws { try await sleeper(duration) }
+}

@@ -1,0 +1,88 @@
+internal import FlyingFox
+internal import FlyingSocks
+public import Foundation
+public import MediaTime
+
+/// A live origin on 127.0.0.1 (port 0): serves a ``LiveOriginScript``'s
+/// playlist at `/live.m3u8`, at the time `reading()` gives (a virtual
+/// clock's, in tests), faults included, and records each request.
+///
+/// ```swift
+/// let origin = LoopbackLiveOrigin(script: script) { clock.reading }
+/// try await origin.start()
+/// let url = await origin.url
+/// ```
+public actor LoopbackLiveOrigin {
+    private let script: LiveOriginScript
+    private let reading: @Sendable () -> ClockTime
+    private var server: HTTPServer?
+    private var task: Task<Void, any Error>?
+    /// The port it listens on, once started.
+    public private(set) var port: UInt16 = 0
+    /// How many playlist requests it answered.
+    public private(set) var requestCount = 0
+
+    /// Creates a stopped origin.
+    public init(script: LiveOriginScript, reading: @escaping @Sendable () -> ClockTime) {
+        self.script = script
+        self.reading = reading
+    }
+
+    /// The playlist URL.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)/live.m3u8")! }
+
+    /// Starts listening and returns once connections are taken.
+    public func start() async throws {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
+        await server.appendRoute("*") { [weak self] request in
+            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return try await self.respond(to: request)
+        }
+        task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        if case .ip4(_, let port)? = await server.listeningAddress { self.port = port }
+        self.server = server
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() async {
+        await server?.stop(timeout: 0)
+        task?.cancel()
+        server = nil
+    }
+
+    /// Starts an origin, runs `body` with it, and stops it, whether `body` throws or not.
+    public static func with(
+        _ script: LiveOriginScript, reading: @escaping @Sendable () -> ClockTime, _ body: (LoopbackLiveOrigin) async throws -> Void
+    ) async throws {
+        let origin = LoopbackLiveOrigin(script: script, reading: reading)
+        try await origin.start()
+        do {
+            try await body(origin)
+        } catch {
+            await origin.stop()
+            throw error
+        }
+        await origin.stop()
+    }
+
+    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.path == "/live.m3u8" else { return HTTPResponse(statusCode: .notFound) }
+        requestCount += 1
+        let headers = HTTPHeaders([.contentType: "application/vnd.apple.mpegurl", .connection: "close"])
+        switch script.answer(at: reading()) {
+        case .playlist(let text):
+            return HTTPResponse(statusCode: .ok, headers: headers, body: Data(text.utf8))
+        case .status(let code):
+            return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"))
+        case .stall:
+            try await Task.sleep(for: .seconds(3_600))
+            return HTTPResponse(statusCode: .serviceUnavailable)
+        case .slow(let delay, let text):
+            try await Task.sleep(for: delay)
+            return HTTPResponse(statusCode: .ok, headers: headers, body: Data(text.utf8))
+        case .bytes(let count):
+            return HTTPResponse(statusCode: .ok, headers: headers, body: Data(repeating: UInt8(ascii: "#"), count: count))
+        }
+    }
+}
