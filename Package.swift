@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],
             swiftSettings: strictSettings
         ),
-        .target(name: "AdLive", dependencies: ["MediaTime", "HLS", "AdTransport"], swiftSettings: strictSettings),
+        .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
@@ -116,6 +116,7 @@ let package = Package(
             name: "adplay",
             dependencies: [
                 "AdScenario",
+                "AdLive",
                 "HLS",
                 "HLSReport",
                 "SCTE35",

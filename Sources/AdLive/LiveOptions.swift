@@ -19,6 +19,10 @@ public struct LiveOptions: Sendable {
     /// (and at least ``minimumFetchTimeout``).
     public var maxBackoffTargetDurations: Int64 = 4
 
+    /// Stop at once when the first fetch gives no playlist (a command line
+    /// that must say so), instead of retrying as for any later fault.
+    public var stopIfFirstLoadFails = false
+
     /// The default options.
     public init() {}
 }

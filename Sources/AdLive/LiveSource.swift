@@ -40,12 +40,15 @@ public struct LiveSource: Sendable {
         self.options = options
     }
 
-    /// Follows the playlist, handing each update to `handle` in order.
+    /// Follows the playlist, handing each update to `handle` in order (and
+    /// each body fetched to `bodies`, to record it).
     /// - Parameter duration: how long to follow; `nil` until ENDLIST or
     ///   cancellation.
     /// - Returns: the follower as following ended (its playlist, whether it finished).
     @discardableResult
-    public func follow(for duration: Duration? = nil, _ handle: (Update) async -> Void) async -> LiveFollower {
+    public func follow(
+        for duration: Duration? = nil, bodies: ((ClockTime, [UInt8]) async -> Void)? = nil, _ handle: (Update) async -> Void
+    ) async -> LiveFollower {
         var follower = LiveFollower(url: url.absoluteString, options: options)
         let elapsed = Stopwatch(clock)
         let end = duration.map { ClockTime(ticks: MediaDuration($0).ticks) }
@@ -56,6 +59,7 @@ public struct LiveSource: Sendable {
             let events: [LiveEvent]
             do {
                 let response = try await client.send(HTTPRequest(url: url), limits: limits)
+                await bodies?(elapsed.reading, response.body)
                 events = follower.take(response.body, at: elapsed.reading)
             } catch {
                 if error.kind == .cancelled { break }
@@ -65,7 +69,7 @@ public struct LiveSource: Sendable {
                 events = follower.fail(LiveFault(url: error.url, status: status, reason: error.message), at: elapsed.reading)
             }
             for event in events { await handle(Update(clock: elapsed.reading, event: event)) }
-            guard !follower.isFinished else { break }
+            guard !follower.isFinished, follower.live != nil || !options.stopIfFirstLoadFails else { break }
             var wait = follower.nextDelay
             if let end { wait = min(wait, end - elapsed.reading) }
             guard wait > .zero || end.map({ elapsed.reading < $0 }) ?? true else { break }

@@ -19,8 +19,11 @@ public actor LoopbackLiveOrigin {
     private var task: Task<Void, any Error>?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
-    /// How many playlist requests it answered.
+    /// How many playlist requests it received.
     public private(set) var requestCount = 0
+    /// How many requests it held back (a stall or a slow answer), so a test
+    /// on a virtual clock knows when to let the client's limit pass.
+    public private(set) var heldCount = 0
 
     /// Creates a stopped origin.
     public init(script: LiveOriginScript, reading: @escaping @Sendable () -> ClockTime) {
@@ -76,9 +79,11 @@ public actor LoopbackLiveOrigin {
         case .status(let code):
             return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"))
         case .stall:
+            heldCount += 1
             try await Task.sleep(for: .seconds(3_600))
             return HTTPResponse(statusCode: .serviceUnavailable)
         case .slow(let delay, let text):
+            heldCount += 1
             try await Task.sleep(for: delay)
             return HTTPResponse(statusCode: .ok, headers: headers, body: Data(text.utf8))
         case .bytes(let count):

@@ -87,7 +87,7 @@ func fiveBreaks() -> LiveOriginScript {
         #expect(errors.contains { $0.0 == 404 })
         #expect(errors.contains { $0.0 == 500 })
         #expect(errors.contains { $0.1.contains("no complete answer within 5 s") }, "the stall times out: \(errors)")
-        #expect(errors.contains { $0.1.contains("longer than") }, "the oversized body: \(updates.map { "\($0.clock) \($0.event)".prefix(120) })")
+        #expect(errors.contains { $0.1.contains("16777216") }, "the oversized body: \(updates.map { "\($0.clock) \($0.event)".prefix(120) })")
         #expect(errors.contains { $0.1.contains("does not parse") }, "the garbage")
         #expect(updates.contains { if case .gap(let missed) = $0.event { missed >= 10 } else { false } })
         #expect(updates.contains { if case .windowReset(0) = $0.event { true } else { false } })

@@ -1,0 +1,152 @@
+import AdLive
+import AdTransport
+import ArgumentParser
+import Foundation
+import HLS
+import MediaTime
+
+struct LiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Follow a live HLS playlist, or record one and replay the recording.",
+        subcommands: [LiveWatch.self, LiveRecord.self]
+    )
+}
+
+struct LiveWatch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Follow a live media playlist (or replay a recording) and print what happens as it happens.",
+        discussion: """
+            Prints refreshes, ad opportunities as they start, change and end, subscribed tags the first \
+            time a refresh reveals them, origin errors, stale playlists, gaps, window resets and the end. \
+            A recording directory (from `adplay live record`) is replayed on a virtual clock, instantly. \
+            Exits 0 at --for or at EXT-X-ENDLIST, 1 if the first load fails; later faults never exit.
+            """
+    )
+
+    @Argument(help: "The media playlist's http(s) URL, or a recording directory.")
+    var source: String
+
+    @Option(name: .customLong("for"), help: "Seconds to follow (default: until EXT-X-ENDLIST, or a recording's end).")
+    var seconds: Double?
+
+    @Flag(help: "One JSON object a line, `clock` and `event` first.")
+    var jsonl = false
+
+    @Option(help: "A tag to report as timed metadata, as written in the playlist, with or without its # (repeatable).")
+    var subscribe: [String] = []
+
+    func validate() throws {
+        if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
+            throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
+        }
+    }
+
+    func run() async throws {
+        var options = LiveOptions()
+        options.parse.subscribedTags = Set(subscribe.map { $0.hasPrefix("#") ? $0 : "#" + $0 })
+        options.stopIfFirstLoadFails = true
+        let limit = seconds.map { Network.duration(seconds: $0) }
+        var printed = Printer(jsonl: jsonl)
+        if let url = Network.url(source) {
+            let source = LiveSource(url: url, client: Network.client, options: options)
+            let follower = await source.follow(for: limit) { update in printed.print(update) }
+            if follower.live == nil { throw CLIError("\(url.absoluteString): the first load failed: \(printed.lastError ?? "no answer")") }
+            return
+        }
+        let recording: LiveRecording
+        do {
+            recording = try LiveRecording(directory: URL(fileURLWithPath: source, isDirectory: true))
+        } catch {
+            throw CLIError("\(error)")
+        }
+        let follower = LiveReplay.follow(recording, options: options, for: limit.map(MediaDuration.init), url: source) { printed.print($0) }
+        if follower.live == nil { throw CLIError("\(source): the first recorded playlist does not load: \(printed.lastError ?? "")") }
+    }
+}
+
+/// Prints updates as they come; remembers the last origin error.
+private struct Printer {
+    let jsonl: Bool
+    var lastError: String?
+
+    mutating func print(_ update: LiveSource.Update) {
+        if case .originError(_, let status, let reason, _) = update.event {
+            lastError = (status.map { "HTTP \($0): " } ?? "") + reason
+        }
+        if jsonl {
+            FileHandle.standardOutput.write(Data(LiveLines.json(update)))
+        } else {
+            Swift.print(LiveLines.text(update))
+        }
+    }
+}
+
+struct LiveRecord: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a live media playlist: each distinct body as DIR/NNNNN.m3u8, and DIR/index.json.",
+        discussion: "Replay the recording with `adplay live watch DIR`, or in a scenario's live stream."
+    )
+
+    @Argument(help: "The media playlist's http(s) URL.")
+    var url: String
+
+    @Option(help: "The directory to write (created if missing; must not hold a recording already).")
+    var out: String
+
+    @Option(name: .customLong("for"), help: "Seconds to record (default: until EXT-X-ENDLIST).")
+    var seconds: Double?
+
+    func validate() throws {
+        if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
+            throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
+        }
+        guard Network.url(url) != nil else { throw ValidationError("\(url) is not an http or https URL") }
+    }
+
+    func run() async throws {
+        let directory = URL(fileURLWithPath: out, isDirectory: true)
+        let index = directory.appendingPathComponent("index.json")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("\(out): the directory cannot be created")
+        }
+        guard !FileManager.default.fileExists(atPath: index.path) else {
+            throw CLIError("\(out) already holds a recording (index.json); choose another directory")
+        }
+        let recorder = Recorder(directory: directory)
+        var options = LiveOptions()
+        options.stopIfFirstLoadFails = true
+        let source = LiveSource(url: Network.url(url)!, client: Network.client, options: options)
+        let follower = await source.follow(for: seconds.map { Network.duration(seconds: $0) }, bodies: { clock, body in
+            await recorder.take(body, at: clock)
+        }) { update in Swift.print(LiveLines.text(update)) }
+        let count = await recorder.count
+        guard count > 0, follower.live != nil else { throw CLIError("\(url): nothing was recorded: the first load failed") }
+        Swift.print("recorded \(count) playlist\(count == 1 ? "" : "s") in \(out)")
+    }
+}
+
+/// Writes each distinct body, and the index after each, so an interrupted
+/// recording is still a recording.
+private actor Recorder {
+    let directory: URL
+    private var entries: [(at: ClockTime, file: String)] = []
+    private var last: [UInt8]?
+
+    init(directory: URL) { self.directory = directory }
+
+    var count: Int { entries.count }
+
+    func take(_ body: [UInt8], at clock: ClockTime) {
+        guard body != last else { return }
+        last = body
+        let file = String(format: "%05d.m3u8", entries.count + 1)
+        entries.append((clock, file))
+        try? Data(body).write(to: directory.appendingPathComponent(file), options: .atomic)
+        try? Data(LiveRecording.index(entries)).write(to: directory.appendingPathComponent("index.json"), options: .atomic)
+    }
+}

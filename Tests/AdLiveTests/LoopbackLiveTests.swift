@@ -1,0 +1,76 @@
+import AdLive
+import AdPlaybackTestSupport
+import AdSimulation
+import AdTransport
+import Foundation
+import HLS
+import MediaTime
+import Testing
+
+/// Following a live origin over real HTTP on 127.0.0.1. Time is virtual:
+/// the origin's window, the waits between fetches and each fetch's limit
+/// all run on virtual clocks that move together, and only while the source
+/// waits or the origin holds a request back.
+@Suite struct LoopbackLiveTests {
+    private func followOverLoopback(_ script: LiveOriginScript, seconds: Int64) async throws -> [LiveSource.Update] {
+        let pacing = VirtualClock()
+        let fetching = VirtualClock()
+        let collector = Collector()
+        try await LoopbackLiveOrigin.with(script, reading: { pacing.reading }) { origin in
+            let client = HTTPClient(transport: URLSessionTransport(), clock: fetching)
+            let source = LiveSource(url: await origin.url, client: client, clock: pacing)
+            let task = Task { await source.follow(for: .seconds(seconds)) { await collector.add($0) } }
+            var released = 0
+            let step = MediaDuration(microseconds: 100_000)
+            while pacing.reading < ClockTime(seconds: seconds) {
+                await Task.yield()
+                if pacing.sleeperCount > 0 {
+                    pacing.advance(by: step)
+                    fetching.advance(by: step)
+                } else if await origin.heldCount > released, fetching.sleeperCount > 0 {
+                    // The origin holds the request: let the client's limit pass.
+                    released = await origin.heldCount
+                    pacing.advance(by: MediaDuration(seconds: 5))
+                    fetching.advance(by: MediaDuration(seconds: 5))
+                }
+            }
+            _ = await task.value
+        }
+        return await collector.updates
+    }
+
+    @Test func fiveBreaksInFourDialects_overLoopback_areEachReportedOnce() async throws {
+        let updates = try await followOverLoopback(fiveBreaks(), seconds: 60)
+        let ends = updates.compactMap { if case .opportunityEnd(let o) = $0.event { o } else { nil } }
+        let starts = updates.compactMap { if case .opportunityStart(let o) = $0.event { o.id } else { nil } }
+        #expect(starts == ends.map(\.id))
+        #expect(ends.map { $0.start.seconds } == [12, 22, 32, 42, 52])
+        #expect(ends.map { $0.duration?.seconds } == [5, 4, 6, 5, 3])
+    }
+
+    @Test func eachFault_overLoopback_isReported_andFollowingGoesOn() async throws {
+        var script = fiveBreaks()
+        func at(_ seconds: Int64) -> ClockTime { ClockTime(seconds: seconds) }
+        script.faults = [
+            .init(from: at(5), to: at(6), .status(404)),
+            .init(from: at(8), to: at(9), .status(500)),
+            .init(from: at(11), to: at(12), .stall),
+            .init(from: at(20), to: at(21), .oversized(bytes: 17 << 20)),
+            .init(from: at(24), to: at(25), .slow(.seconds(30))),
+            .init(from: at(32), .jump(segments: 20)),
+            .init(from: at(45), .restart),
+        ]
+        let updates = try await followOverLoopback(script, seconds: 60)
+        let errors = updates.compactMap { update -> (Int?, String)? in
+            if case .originError(_, let status, let reason, _) = update.event { (status, reason) } else { nil }
+        }
+        #expect(errors.contains { $0.0 == 404 })
+        #expect(errors.contains { $0.0 == 500 })
+        #expect(errors.filter { $0.1.contains("no complete answer within 5 s") }.count >= 2, "the stall and the slow answer: \(errors)")
+        #expect(errors.contains { $0.1.contains("16777216") }, "the oversized body: \(errors.map(\.1))")
+        #expect(updates.contains { if case .gap = $0.event { true } else { false } })
+        #expect(updates.contains { if case .windowReset(0) = $0.event { true } else { false } })
+        let lastRefresh = updates.last { if case .refresh = $0.event { true } else { false } }
+        #expect((lastRefresh?.clock ?? .zero) >= ClockTime(seconds: 55), "following went on")
+    }
+}
