@@ -160,6 +160,7 @@ let package = Package(
             name: "AdPlaybackTests",
             dependencies: [
                 "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdPolicyExamples", "AdSignals", "HLS",
+                "AdResolvers",
             ],
             swiftSettings: strictSettings
         ),

@@ -75,8 +75,15 @@ public struct AdPolicyEngine: Sendable {
     /// the mid-rolls before the target.
     /// - Complexity: O(log n + k) for k breaks before the target.
     public func decideStart(at target: JumpTarget, context: PolicyContext) -> JumpDecision {
-        let (resolved, arrival) = resolve(target, context: context)
+        var (resolved, arrival) = resolve(target, context: context)
         let timeline = context.timeline
+        if case .intoBreak(let adBreak, _) = arrival, adBreak.occupancy == .replacesContent,
+            case .inBreak(_, let offset) = timeline.location(ofStreamTime: resolved.stream)
+        {
+            // Joining a live stream inside a break: the break is under way
+            // in the stream itself, so the viewer sees the rest of it.
+            arrival = .intoBreak(adBreak, entry: .fromOffset(offset))
+        }
         var candidates = timeline.breaks(between: .zero, and: resolved.content)
         if resolved.content > .zero, let preroll = timeline.adBreak(atContentTime: .zero) {
             candidates.insert(preroll, at: 0)
