@@ -67,6 +67,8 @@ public struct PlaybackSession: Sendable {
     var playerIsStale = false
     /// Opportunities being resolved, by id.
     var resolving: Set<String> = []
+    /// Subscribed tags ahead of the playhead, in stream order.
+    var pendingMetadata: [TimedMetadata] = []
     /// Opportunities whose resolution failed, with why.
     var unresolvable: [String: String] = [:]
     var actions: [SessionAction] = []
@@ -126,8 +128,8 @@ public struct PlaybackSession: Sendable {
         case .content(let content):
             let next = timeline.nextBreak(afterContentTime: content)
                 .map { timeline.contentPosition(of: $0) }
-            guard let limit = [next, timeline.contentEnd].compactMap(\.self).min() else { return nil }
-            return limit - content
+            let toBoundary = [next, timeline.contentEnd].compactMap(\.self).min().map { $0 - content }
+            return [toBoundary, timeToNextMetadata].compactMap(\.self).min()
         case .inBreak(let playback):
             return playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
         case .waiting:
@@ -148,6 +150,7 @@ public struct PlaybackSession: Sendable {
     public mutating func handle(_ input: SessionInput, at now: ClockTime) throws(SessionError) -> [SessionAction] {
         self.now = now
         actions = []
+        let origin: StreamTime? = if case .jump = input, isRunning { playhead.stream } else { nil }
         switch input {
         case .start(let point): try start(at: point)
         case .tick(let time): try advance(toItemTime: time)
@@ -163,8 +166,9 @@ public struct PlaybackSession: Sendable {
         case .timelineChanged(let timelineChange): try change(timelineChange)
         case .resolved(let id, let breaks, let issues): resolved(id, breaks: breaks, issues: issues)
         case .resolutionFailed(let id, let reason): resolutionFailed(id, reason: reason)
-        case .metadata(let metadata): emit(.timedMetadata(metadata))
+        case .metadata(let metadata): take(metadata)
         }
+        if isRunning { deliverReachedMetadata(after: origin) }
         if playerIsStale, isRunning {
             actions.append(.present(item, at: itemTime))
         }

@@ -143,14 +143,29 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         #expect(session.playhead.content == content(800))
     }
 
-    @Test func timedMetadata_isDeliveredAsAnEvent() throws {
+    /// A tag is delivered when playback reaches it: one behind the playhead
+    /// at once, one ahead when a tick reaches its time, one a jump leaps never.
+    @Test func timedMetadata_isDeliveredWhenPlaybackReachesIt() throws {
         var session = try running()
-        let tag = TimedMetadata(name: "#EXT-OATCLS-SCTE35", value: "/DA0AAA=", streamTime: StreamTime(seconds: 595),
-                                date: "2026-11-23T10:00:00.000Z", isForeground: false)
-        let actions = try session.handle(.metadata(tag), at: .zero)
-        #expect(actions.count == 1)
-        guard case .emit(let event) = actions.first else { return }
-        #expect(event.kind == .timedMetadata(tag))
+        func tag(_ seconds: Int64) -> TimedMetadata {
+            TimedMetadata(name: "#EXT-OATCLS-SCTE35", value: "/DA0AAA=", streamTime: StreamTime(seconds: seconds),
+                          date: "2026-11-23T10:00:00.000Z", isForeground: true)
+        }
+        let behind = try session.handle(.metadata(tag(585)), at: .zero)
+        #expect(behind == [.emit(SessionEvent(clock: .zero, stream: StreamTime(seconds: 590), content: content(590), kind: .timedMetadata(tag(585))))])
+        #expect(try session.handle(.metadata(tag(595)), at: .zero).isEmpty)
+        #expect(try session.handle(.metadata(tag(700)), at: .zero).isEmpty)
+        #expect(try session.handle(.metadata(tag(900)), at: .zero).isEmpty)
+        #expect(session.timeToNextBoundary == s(5), "a tick lands on the tag")
+        let reached = try session.handle(.tick(itemTime: s(595)), at: .zero)
+        #expect(reached.map(line) == ["timedMetadata"])
+        guard case .emit(let event) = reached.first else { return }
+        #expect(event.kind == .timedMetadata(tag(595)))
+        #expect(event.stream == StreamTime(seconds: 595))
+        let jumped = try session.handle(.jump(.seek, to: .content(content(800))), at: .zero)
+        #expect(!jumped.map(line).contains("timedMetadata"), "the tag at 700 was leaped")
+        let later = try session.handle(.tick(itemTime: s(900)), at: .zero)
+        #expect(later.map(line) == ["timedMetadata"], "the tag at 900 is still ahead and is reached")
     }
 
     @Test func aChangeThatDoesNotFit_isRefusedWithTheTimelinesReason() throws {

@@ -1,0 +1,36 @@
+import AdPolicy
+import AdTimeline
+import MediaTime
+
+extension PlaybackSession {
+    /// A subscribed tag: delivered when playback reaches its stream time
+    /// (at once if it is already behind the playhead), once.
+    mutating func take(_ metadata: TimedMetadata) {
+        guard isRunning, metadata.streamTime > playhead.stream else {
+            emit(.timedMetadata(metadata))
+            return
+        }
+        let index = pendingMetadata.firstIndex { $0.streamTime > metadata.streamTime } ?? pendingMetadata.endIndex
+        pendingMetadata.insert(metadata, at: index)
+    }
+
+    /// Delivers the waiting tags the playhead has reached. A jump forward
+    /// drops the tags it leaps: playback never reached them.
+    mutating func deliverReachedMetadata(after origin: StreamTime?) {
+        guard !pendingMetadata.isEmpty else { return }
+        let now = playhead.stream
+        if let origin, origin < now {
+            pendingMetadata.removeAll { $0.streamTime > origin && $0.streamTime < now }
+        }
+        while let first = pendingMetadata.first, first.streamTime <= now {
+            pendingMetadata.removeFirst()
+            emit(.timedMetadata(first), at: Playhead(stream: first.streamTime, content: timeline.contentTime(forStreamTime: first.streamTime)))
+        }
+    }
+
+    /// Playback time until the next waiting tag, in content.
+    var timeToNextMetadata: MediaDuration? {
+        guard let first = pendingMetadata.first, first.streamTime > playhead.stream else { return nil }
+        return first.streamTime - playhead.stream
+    }
+}
