@@ -78,12 +78,14 @@ let package = Package(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
             name: "AdPlaybackRuntime",
-            dependencies: ["AdPlayback", "AdResolvers", "AdSignals"],
+            dependencies: ["AdPlayback", "AdResolvers", "AdSignals", "AdLive", "HLS", "AdTimeline", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "AdSimulation",
-            dependencies: ["MediaTime", "AdPlayback", "AdPlaybackRuntime"],
+            dependencies: [
+                "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackRuntime", "AdLive", "AdResolvers", "AdSignals", "HLS",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -140,7 +142,11 @@ let package = Package(
             name: "AdStorageTests", dependencies: ["AdStorage", "AdPlayback", "AdSimulation", "AdTimeline", "AdPolicy", "MediaTime"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "AdLiveTests", dependencies: ["AdLive", "HLS", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
+            name: "AdLiveTests",
+            dependencies: [
+                "AdLive", "HLS", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime", "AdPlayback", "AdPolicy",
+                "AdTimeline",
+            ],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(

@@ -17,6 +17,13 @@ public struct LiveRecording: Sendable {
         public var file: String
         /// Its bytes.
         public var body: [UInt8]
+
+        /// Creates an entry.
+        public init(at: ClockTime, file: String, body: [UInt8]) {
+            self.at = at
+            self.file = file
+            self.body = body
+        }
     }
 
     /// The bodies in time order.

@@ -20,6 +20,12 @@ public struct LiveSource: Sendable {
         public var clock: ClockTime
         /// What.
         public var event: LiveEvent
+
+        /// Creates an update.
+        public init(clock: ClockTime, event: LiveEvent) {
+            self.clock = clock
+            self.event = event
+        }
     }
 
     /// The playlist URL.

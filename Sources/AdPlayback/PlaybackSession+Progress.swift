@@ -51,10 +51,14 @@ extension PlaybackSession {
     }
 
     /// Whether the playhead sits exactly on an unhandled boundary (an ad's
-    /// end), which must be handled even when no time remains.
+    /// end, or the end of a stream whose end just became known), which must
+    /// be handled even when no time remains.
     private var atBoundary: Bool {
-        guard case .inBreak(let playback) = phase else { return false }
-        return playback.offsetInAd >= playback.adBreak.ads[playback.adIndex].duration
+        switch phase {
+        case .inBreak(let playback): playback.offsetInAd >= playback.adBreak.ads[playback.adIndex].duration
+        case .content(let content): timeline.contentEnd.map { content >= $0 } ?? false
+        case .idle, .waiting: false
+        }
     }
 
     mutating func pause() throws(SessionError) {

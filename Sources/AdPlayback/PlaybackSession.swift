@@ -57,7 +57,8 @@ public struct PlaybackSession: Sendable {
     var earlierWatched: Set<String> = []
     var lastBreakCompletedAt: ClockTime?
     var isFailoverSession = false
-    var isPaused = false
+    /// Whether the viewer paused.
+    public internal(set) var isPaused = false
     var isInterrupted = false
     var now: ClockTime = .zero
     var lastPlayhead = Playhead(stream: .zero, content: .zero)

@@ -29,7 +29,8 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     static let notPaused = Self(reason: .notPaused)
     /// The session has no end to play to (a live stream, or nothing plays).
     public static let neverEnds = Self(reason: .neverEnds)
-    static func outOfRange(_ what: String) -> Self { Self(reason: .outOfRange(what)) }
+    /// A target outside what may be played (the content, a live window's seekable range).
+    public static func outOfRange(_ what: String) -> Self { Self(reason: .outOfRange(what)) }
     /// A timeline change that does not fit the timeline.
     public static func timeline(_ error: TimelineError) -> Self { Self(reason: .timeline(error)) }
 

@@ -84,8 +84,12 @@ public struct AdPolicyEngine: Sendable {
             // in the stream itself, so the viewer sees the rest of it.
             arrival = .intoBreak(adBreak, entry: .fromOffset(offset))
         }
-        var candidates = timeline.breaks(between: .zero, and: resolved.content)
-        if resolved.content > .zero, let preroll = timeline.adBreak(atContentTime: .zero) {
+        // A live stream (no end) is joined, not resumed: the breaks earlier
+        // in its window were never skipped by the viewer, so autoSeek has
+        // nothing to decide.
+        let isLive = timeline.contentEnd == nil
+        var candidates = isLive ? [] : timeline.breaks(between: .zero, and: resolved.content)
+        if !isLive, resolved.content > .zero, let preroll = timeline.adBreak(atContentTime: .zero) {
             candidates.insert(preroll, at: 0)
         }
         let request = AdBreakSelectionRequest(

@@ -53,6 +53,14 @@ extension AdTimeline {
         tree.update(id: adBreak.id) { $0 = replacement }
     }
 
+    /// Ends a stream that had no end (a live stream whose playlist ended):
+    /// its content now lasts until `end`.
+    /// - Throws: ``TimelineError`` (outside the content) when a break lies after `end`.
+    public mutating func endContent(at end: ContentTime) throws(TimelineError) {
+        if let last = tree.last, last.position > end { throw .outsideContent(last.adBreak.id, at: last.position) }
+        contentDuration = MediaDuration(ticks: end.ticks)
+    }
+
     /// Drops every break that lies wholly before `windowStart` (content
     /// time: a live stream's earliest segment) and is not open, and the
     /// non-seekable ranges that ended before it. Watched breaks keep their

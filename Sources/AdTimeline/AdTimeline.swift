@@ -37,7 +37,7 @@ public struct AdTimeline: Sendable {
     public static let maxStreamLength = MediaDuration(seconds: 100_000_000_000)
 
     /// The length of the content without ads; `nil` for live streams.
-    public let contentDuration: MediaDuration?
+    public internal(set) var contentDuration: MediaDuration?
 
     /// Creates a timeline, checking that ids and positions are unique and
     /// lie within the content.

@@ -194,6 +194,13 @@ struct BreakTree: Sendable {
         return result
     }
 
+    /// The last entry in content order, removed or not.
+    var last: Entry? {
+        var node = root
+        while let current = node, let right = nodes[current].right { node = right }
+        return node.map { entries[$0]! }
+    }
+
     /// The first entry in content order, removed or not.
     var first: Entry? {
         var node = root

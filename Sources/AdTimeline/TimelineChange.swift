@@ -15,6 +15,9 @@ public enum TimelineChange: Sendable, Hashable {
     case drop(before: ContentTime)
     /// A range a seek may not land in.
     case addNonSeekable(Range<ContentTime>, reason: String)
+    /// The stream ended here (a live stream's ENDLIST): playback reaching
+    /// it ends the session.
+    case end(at: ContentTime)
 }
 
 extension AdTimeline {
@@ -31,6 +34,7 @@ extension AdTimeline {
         case .replace(let adBreak): try replaceBreak(adBreak)
         case .drop(let start): return dropBreaks(before: start)
         case .addNonSeekable(let range, let reason): addNonSeekableRange(range, reason: reason)
+        case .end(let end): try endContent(at: end)
         }
         return []
     }

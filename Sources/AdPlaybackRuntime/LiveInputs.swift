@@ -1,0 +1,44 @@
+public import AdLive
+public import AdPlayback
+internal import AdSignals
+internal import AdTimeline
+public import HLS
+internal import MediaTime
+
+/// What each live update means to a session: the one place where a live
+/// playlist's news becomes session inputs.
+///
+/// - A changed refresh moves the window: breaks wholly before its first
+///   segment leave (their watched state stays), and open breaks grow to
+///   the live edge (a CUE-OUT with no duration, continued by CUE-OUT-CONT).
+/// - An opportunity that starts, changes or ends is the same opportunity
+///   again (same id): the session adds it once and merges the rest.
+/// - A subscribed tag is timed metadata, delivered when playback reaches it.
+/// - ENDLIST ends the stream where its last segment ends.
+public enum LiveInputs {
+    /// The inputs `event` means, `playlist` being the playlist after it.
+    public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist) -> [SessionInput] {
+        switch event {
+        case .refresh(_, _, let changed):
+            guard changed, let first = playlist.segments.first else { return [] }
+            var inputs: [SessionInput] = [.timelineChanged(.drop(before: ContentTime(ticks: first.start.ticks)))]
+            let edge = playlist.segments.last?.end ?? first.start
+            for opportunity in playlist.opportunities.reversed().prefix(16) where opportunity.isOpen && opportunity.plannedDuration == nil {
+                var grown = AdOpportunity(opportunity)
+                grown.duration = edge > opportunity.start ? edge - opportunity.start : nil
+                if grown.duration != nil { inputs.append(.opportunity(grown)) }
+            }
+            return inputs
+        case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
+            return [.opportunity(AdOpportunity(opportunity))]
+        case .timedMetadata(let item, let date):
+            return [.metadata(TimedMetadata(
+                name: item.name, value: item.value ?? "", streamTime: item.time, date: date?.description, isForeground: true))]
+        case .end:
+            guard let last = playlist.segments.last else { return [] }
+            return [.timelineChanged(.end(at: ContentTime(ticks: last.end.ticks)))]
+        case .originError, .stale, .gap, .windowReset, .segmentRewritten:
+            return []
+        }
+    }
+}

@@ -1,0 +1,213 @@
+public import AdLive
+public import AdPlayback
+import AdPlaybackRuntime
+import AdPolicy
+import AdResolvers
+import AdTimeline
+import AdSignals
+public import HLS
+public import MediaTime
+
+/// A session over a recorded live stream, on a virtual clock, exactly
+/// reproducible: the recording's playlists arrive when the follower would
+/// fetch them live, their news enters the session as inputs, in-stream
+/// breaks resolve at once, and playback never passes the live edge.
+///
+/// The first recorded playlist is current at virtual time 0 and each later
+/// one from its recorded time; after the last, the stream stops growing,
+/// and playing past its end ends the session as ENDLIST would.
+///
+/// ```swift
+/// let live = try LiveSimulation(session: session, recording: LiveRecording(directory: url))
+/// try live.send(.start(.position(.stream(live.joinPoint))))
+/// let events = try live.play(for: MediaDuration(seconds: 60))
+/// ```
+public final class LiveSimulation {
+    /// The player and the virtual clock.
+    public let simulation: Simulation
+    /// The playlist as followed so far.
+    public private(set) var follower: LiveFollower
+    /// Every update of following, in order.
+    public private(set) var updates: [LiveSource.Update] = []
+    private let recording: LiveRecording
+    private var nextFetch: ClockTime?
+    private var pendingEvents: [SessionEvent] = []
+
+    /// Creates the simulation and loads the first playlist at time 0.
+    /// - Throws: ``SessionError`` when the first playlist's news does not fit the session.
+    public init(session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions()) throws(SessionError) {
+        simulation = Simulation(session: session)
+        follower = LiveFollower(url: "recording", options: options)
+        self.recording = recording
+        nextFetch = .zero
+        pendingEvents = try fetchIfDue()
+    }
+
+    /// The session's state.
+    public var session: PlaybackSession { simulation.session }
+    /// The virtual wall clock.
+    public var clock: VirtualClock { simulation.clock }
+
+    /// The end of the last segment known: playback cannot pass it.
+    public var liveEdge: StreamTime { follower.live?.playlist.segments.last?.end ?? .zero }
+
+    /// How far behind the live edge a join lands: the playlist's HOLD-BACK,
+    /// or 3 target durations.
+    public var holdBack: MediaDuration {
+        follower.live?.playlist.serverControl?.holdBack ?? MediaDuration(ticks: follower.targetDuration.ticks * 3)
+    }
+
+    /// Where the window starts.
+    public var windowStart: StreamTime { follower.live?.playlist.segments.first?.start ?? .zero }
+
+    /// Where a viewer joins: the live edge less the hold-back, within the window.
+    public var joinPoint: StreamTime {
+        let edge = liveEdge
+        return edge - holdBack > windowStart ? edge - holdBack : windowStart
+    }
+
+    /// The times a seek may go to: the window less the hold-back.
+    public var seekableRange: ClosedRange<StreamTime> { windowStart...joinPoint }
+
+    /// The date at a stream time, from PROGRAM-DATE-TIME.
+    public func date(at time: StreamTime) -> ProgramDateTime? { follower.live?.playlist.programDateTime(at: time) }
+
+    /// The stream time of a date.
+    public func streamTime(of date: ProgramDateTime) -> StreamTime? { follower.live?.playlist.streamTime(of: date) }
+
+    /// Hands an input to the session now, resolving what it asks at once.
+    @discardableResult
+    public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
+        try checkInWindow(input)
+        var events = pendingEvents
+        pendingEvents = []
+        events += try simulation.send(input)
+        events += try resolveRequests()
+        return events
+    }
+
+    /// A start or a jump must land in the seekable range: the window less the hold-back.
+    private func checkInWindow(_ input: SessionInput) throws(SessionError) {
+        let target: JumpTarget
+        switch input {
+        case .start(.position(let position)): target = position
+        case .jump(_, let position): target = position
+        default: return
+        }
+        let stream: StreamTime
+        switch target {
+        case .stream(let time): stream = time
+        case .content(let time): stream = StreamTime(ticks: time.ticks)
+        }
+        let range = seekableRange
+        guard range.contains(stream) else {
+            throw .outOfRange(
+                "stream \(stream.decimalSeconds) s is outside the live window's seekable range, "
+                    + "\(range.lowerBound.decimalSeconds)…\(range.upperBound.decimalSeconds) s")
+        }
+    }
+
+    /// Plays for `duration` of virtual time: refreshes arrive on schedule,
+    /// and playback holds at the live edge until the stream grows.
+    @discardableResult
+    public func play(for duration: MediaDuration) throws(SessionError) -> [SessionEvent] {
+        var events = pendingEvents
+        pendingEvents = []
+        let end = clock.reading + duration
+        while clock.reading < end {
+            events += try fetchIfDue()
+            let remaining = end - clock.reading
+            var limit = remaining
+            if let nextFetch { limit = min(limit, nextFetch - clock.reading) }
+            if session.isRunning, !session.isPaused, let headroom = headroomToEdge() {
+                if headroom <= .zero, nextFetch == nil {
+                    events += try endOfStream()
+                    guard !session.isRunning else { throw SessionError.neverEnds }
+                    continue
+                }
+                if headroom <= .zero {
+                    simulation.wait(for: limit)
+                    continue
+                }
+                limit = min(limit, headroom)
+            }
+            guard session.isRunning, !session.isPaused else {
+                simulation.wait(for: limit)
+                continue
+            }
+            var stepped: [SessionEvent] = []
+            _ = try simulation.step(within: limit, into: &stepped)
+            events += stepped
+            events += try resolveRequests()
+        }
+        return events
+    }
+
+    /// Plays until the session ends: at the stream's end once it stops growing.
+    @discardableResult
+    public func playToEnd() throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        var rounds = 0
+        while session.isRunning {
+            let step = max(MediaDuration(seconds: 1), follower.targetDuration)
+            events += try play(for: step)
+            rounds += 1
+            if nextFetch == nil, rounds > 1_000_000 { throw SessionError.neverEnds }
+        }
+        return events
+    }
+
+    /// Lets virtual time pass without playing.
+    public func wait(for duration: MediaDuration) {
+        simulation.wait(for: duration)
+    }
+
+    private func headroomToEdge() -> MediaDuration? {
+        liveEdge - session.playhead.stream
+    }
+
+    /// The stream stopped growing and playback reached its end.
+    private func endOfStream() throws(SessionError) -> [SessionEvent] {
+        if session.timeline.contentEnd == nil {
+            return try send(.timelineChanged(.end(at: ContentTime(ticks: liveEdge.ticks)))) + simulation.driver.tick()
+        }
+        return try simulation.driver.send(.itemEnded)
+    }
+
+    /// Fetches the recorded playlist when it is due and hands its news to the session.
+    private func fetchIfDue() throws(SessionError) -> [SessionEvent] {
+        guard let due = nextFetch, due <= clock.reading else { return [] }
+        let now = clock.reading
+        var events: [SessionEvent] = []
+        for event in follower.take(recording.body(at: now), at: now) {
+            updates.append(LiveSource.Update(clock: now, event: event))
+            guard let playlist = follower.live?.playlist else { continue }
+            for input in LiveInputs.inputs(for: event, in: playlist) {
+                events += try simulation.send(input)
+                events += try resolveRequests()
+            }
+        }
+        if follower.isFinished || now >= recording.end || follower.nextDelay <= .zero {
+            nextFetch = nil
+        } else {
+            nextFetch = now + follower.nextDelay
+        }
+        return events
+    }
+
+    /// In-stream opportunities resolve at once: the cue is the break.
+    private func resolveRequests() throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for request in simulation.driver.takeRequests() {
+            guard case .resolve(let opportunity) = request else { continue }
+            let resolver = InStreamMarkerResolver()
+            if resolver.shouldResolve(opportunity) {
+                events += try simulation.send(.resolved(
+                    opportunityID: opportunity.id, breaks: [InStreamMarkerResolver.adBreak(for: opportunity)], issues: []))
+            } else {
+                events += try simulation.send(.resolutionFailed(opportunityID: opportunity.id, reason: "no resolver for a scheduled break in a live stream"))
+            }
+        }
+        return events
+    }
+}
