@@ -102,7 +102,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS",
             ],
             swiftSettings: strictSettings
         ),

@@ -31,7 +31,19 @@ public enum EventLines {
         return output.bytes
     }
 
-    static func write(_ event: SessionEvent, to output: inout JSONOutput) {
+    /// A run's events; a live run's carry `date` (after `content`) where
+    /// the stream's PROGRAM-DATE-TIME gives one.
+    public static func bytes(for run: ScenarioRun) -> [UInt8] {
+        guard run.dates.count == run.events.count, !run.dates.isEmpty else { return bytes(for: run.events) }
+        var output = JSONOutput()
+        for (event, date) in zip(run.events, run.dates) {
+            write(event, date: date, to: &output)
+            output.endLine()
+        }
+        return output.bytes
+    }
+
+    static func write(_ event: SessionEvent, date: String? = nil, to output: inout JSONOutput) {
         output.openObject()
         output.key("clock")
         seconds(event.clock.ticks, to: &output)
@@ -45,6 +57,7 @@ public enum EventLines {
         } else {
             seconds(event.content.ticks, to: &output)
         }
+        if let date { output.member("date", date) }
         writeFields(of: event.kind, to: &output)
         output.closeObject()
     }

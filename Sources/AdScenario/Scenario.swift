@@ -3,6 +3,8 @@ public import AdPolicy
 public import AdSignals
 public import AdTimeline
 public import MediaTime
+public import AdLive
+public import struct HLS.ProgramDateTime
 
 /// A scenario: a stream with its breaks, a policy, and what the viewer does.
 public struct Scenario: Sendable {
@@ -19,6 +21,8 @@ public struct Scenario: Sendable {
         case wait(MediaDuration)
         /// A seek, fastForward or rewind.
         case jump(JumpKind, JumpTarget)
+        /// A seek, fastForward or rewind to a date of a live stream.
+        case jumpToDate(JumpKind, ProgramDateTime)
         /// An interruption lasting a while.
         case interrupt(MediaDuration)
         /// Stop and save a bookmark.
@@ -35,6 +39,10 @@ public struct Scenario: Sendable {
         case at(JumpTarget)
         /// From the last bookmark.
         case bookmark
+        /// A live stream's live edge, less its hold-back.
+        case liveEdge
+        /// A live stream's date.
+        case date(ProgramDateTime)
     }
 
     /// An action and where it stands in the file.
@@ -57,6 +65,9 @@ public struct Scenario: Sendable {
     public var steps: [Step]
     /// Places for ads whose breaks resolve while the scenario runs (a VMAP's).
     public var opportunities: [AdOpportunity]
+    /// The recorded live stream the scenario plays (`"stream": {"type":
+    /// "live", "recording": DIR}`); its breaks come from the stream.
+    public var liveRecording: LiveRecording?
     /// How the opportunities' breaks reach the viewer.
     public var placeholderStyle: BreakStyle
     /// The longest one opportunity may take to resolve (`"resolveTimeout"`,
@@ -89,7 +100,7 @@ extension Scenario.Action {
     var wallTime: MediaDuration? {
         switch self {
         case .play(let duration), .pause(let duration), .wait(let duration), .interrupt(let duration): duration
-        case .start, .jump, .stop, .failover, .playToEnd: nil
+        case .start, .jump, .jumpToDate, .stop, .failover, .playToEnd: nil
         }
     }
 }

@@ -5,6 +5,7 @@ import AdSignals
 public import AdTimeline
 public import MediaTime
 public import struct VAST.VMAPDocument
+public import AdLive
 
 extension Scenario {
     /// The largest scenario file read.
@@ -25,13 +26,19 @@ extension Scenario {
     /// with `"vmap"` needs the VMAP document in `vmap`: its breaks become
     /// opportunities, resolved while the scenario runs.
     /// - Throws: ``ScenarioError`` naming the JSON path, line and column.
-    public static func decode(json bytes: [UInt8], vmap document: VMAPDocument? = nil) throws(ScenarioError) -> Scenario {
+    public static func decode(
+        json bytes: [UInt8], vmap document: VMAPDocument? = nil, recording: LiveRecording? = nil
+    ) throws(ScenarioError) -> Scenario {
         let top = try topLevel(bytes)
         if let field = top["manifest"] {
             throw field.failure("breaks from \"manifest\" are not supported yet; list them under \"breaks\" or give a \"vmap\"")
         }
         if let description = top["description"] { _ = try description.string() }
-        let stream = try decodeStream(try top.required("stream"))
+        let streamField = try top.required("stream")
+        if try liveRecordingPath(streamField) != nil {
+            return try decodeLive(top, stream: streamField, recording: recording)
+        }
+        let stream = try decodeStream(streamField)
         let timeline: AdTimeline
         var opportunities: [AdOpportunity] = []
         var issues: [String] = []
@@ -68,6 +75,42 @@ extension Scenario {
             allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions"])
     }
 
+    /// Where a live scenario's recording is (`"stream": {"type": "live",
+    /// "recording": DIR}`, relative to the scenario file); nil for VOD. The
+    /// caller reads the recording and hands it to ``decode(json:vmap:recording:)``.
+    public static func liveRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
+        try liveRecordingPath(try topLevel(bytes).required("stream"))
+    }
+
+    private static func liveRecordingPath(_ field: JSONField) throws(ScenarioError) -> String? {
+        guard case .object(let members) = field.node.value,
+              case .string("live")? = members.first(where: { $0.key == "type" })?.value.value else { return nil }
+        let object = try field.object(allowing: ["type", "recording"])
+        return try object.required("recording").nonEmptyString()
+    }
+
+    private static func decodeLive(_ top: JSONObjectFields, stream: JSONField, recording: LiveRecording?) throws(ScenarioError) -> Scenario {
+        for key in ["breaks", "vmap"] {
+            if let field = top[key] { throw field.failure("a live stream's breaks come from the stream; remove \"\(key)\"") }
+        }
+        guard let recording else { throw stream.failure("the live recording has not been read") }
+        let timeline: AdTimeline
+        do {
+            timeline = try AdTimeline(contentDuration: nil, breaks: [])
+        } catch {
+            throw stream.failure(error.description)
+        }
+        let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
+        let steps = try top.required("actions").array().map { field throws(ScenarioError) in
+            try decodeStep(field, timeline: timeline, isLive: true)
+        }
+        var scenario = Scenario(
+            timeline: timeline, policy: policy, steps: steps,
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+        scenario.liveRecording = recording
+        return scenario
+    }
+
     struct StreamSpec {
         var contentDuration: MediaDuration
         var insertion: Insertion
@@ -78,7 +121,7 @@ extension Scenario {
         let typeField = try object.required("type")
         let type = try typeField.string()
         guard type == "vod" else {
-            let hint = type == "live" ? "live streams come from a manifest, which scenarios do not support yet" : "allowed: vod"
+            let hint = "allowed: vod, or live with a \"recording\""
             throw typeField.failure("unsupported stream type \"\(type)\"; \(hint)")
         }
         let duration = try object.required("contentDuration").seconds(positive: true)

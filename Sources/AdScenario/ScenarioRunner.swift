@@ -17,6 +17,9 @@ public struct ScenarioRun: Sendable {
     public var watched: [String]
     /// What the schedule and the resolvers left out, and why.
     public var issues: [String] = []
+    /// For a live stream, each event's date (PROGRAM-DATE-TIME at its
+    /// stream time) when known, parallel to ``events``; empty for VOD.
+    public var dates: [String?] = []
 }
 
 extension Scenario {
@@ -38,6 +41,7 @@ extension Scenario {
     public func run(
         selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>
     ) async throws(ScenarioError) -> ScenarioRun {
+        if let liveRecording { return try runLive(liveRecording, selector: selector) }
         let engine = AdPolicyEngine(policy: policy, selector: selector)
         let registry = ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
@@ -95,6 +99,8 @@ extension Scenario {
             return []
         case .jump(let kind, let target):
             return try simulation.send(.jump(kind, to: target))
+        case .jumpToDate, .start(.liveEdge), .start(.date):
+            throw SessionError.outOfRange("dates and the live edge apply to a live stream only")
         case .interrupt(let duration):
             var events = try simulation.send(.interrupt)
             simulation.simulation.wait(for: duration)
@@ -114,7 +120,7 @@ extension Scenario {
         guard simulation.session.isRunning else { throw SessionError.notRunning }
     }
 
-    private func explain(_ error: SessionError, _ step: Step) -> String {
+    func explain(_ error: SessionError, _ step: Step) -> String {
         let name = Self.name(of: step.action)
         switch error {
         case .notRunning: return "\"\(name)\" needs a running session; start one first (no session is running here)"
@@ -134,7 +140,7 @@ extension Scenario {
         case .play: "play"
         case .pause: "pause"
         case .wait: "wait"
-        case .jump(let kind, _): kind.rawValue
+        case .jump(let kind, _), .jumpToDate(let kind, _): kind.rawValue
         case .interrupt: "interrupt"
         case .stop: "stop"
         case .failover: "failover"

@@ -1,3 +1,4 @@
+import AdLive
 import AdResolvers
 import AdScenario
 import ArgumentParser
@@ -17,7 +18,9 @@ struct Simulate: AsyncParsableCommand {
             http(s) URL). The VMAP is read before the session starts; its breaks, placed by timeOffset \
             and named by breakId, enter the timeline as placeholders and resolve from their VAST while \
             the session plays, each within "resolveTimeout" seconds (default 8). Playback that reaches \
-            a break still resolving waits for it; one unresolved by then is skipped (reason unresolved).
+            a break still resolving waits for it; one unresolved by then is skipped (reason unresolved). \
+            A live scenario plays a recorded stream ("stream": {"type": "live", "recording": DIR}, from \
+            `adplay live record`): its breaks come from the stream's cues.
             """)
 
     @Argument(help: "The scenario JSON file.")
@@ -32,14 +35,22 @@ struct Simulate: AsyncParsableCommand {
     func run() async throws {
         let bytes = try readScenario()
         var vmap: VMAPDocument?
+        var recording: LiveRecording?
         do {
             if let (location, _) = try Scenario.vmapSource(json: bytes) {
                 vmap = try await VMAPSource.read(location, relativeTo: scenario)
             }
+            if let path = try Scenario.liveRecordingSource(json: bytes) {
+                let base = URL(fileURLWithPath: scenario).deletingLastPathComponent()
+                let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+                recording = try LiveRecording(directory: directory)
+            }
         } catch let error as ScenarioError {
             throw CLIError("\(scenario): \(error)")
+        } catch let error as LiveRecordingError {
+            throw CLIError("\(scenario): \(error)")
         }
-        try await ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg, vmap: vmap)
+        try await ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording)
     }
 
     private func readScenario() throws -> [UInt8] {
@@ -58,10 +69,12 @@ struct Simulate: AsyncParsableCommand {
 
 /// Decodes, runs and prints a scenario; shared by `simulate` and `demo`.
 enum ScenarioOutput {
-    static func run(json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil) async throws {
+    static func run(
+        json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil
+    ) async throws {
         let run: ScenarioRun
         do {
-            let scenario = try Scenario.decode(json: json, vmap: vmap)
+            let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording)
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
             run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock())
         } catch {
@@ -70,7 +83,7 @@ enum ScenarioOutput {
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
         switch format {
         case .text: print(TextReport.render(run), terminator: "")
-        case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run.events)))
+        case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
         }
         if let svg {
             do {

@@ -1,0 +1,98 @@
+import AdLive
+import AdPlayback
+import AdPolicy
+import AdSimulation
+import AdTimeline
+import HLS
+import MediaTime
+
+extension Scenario {
+    /// Runs a live scenario over its recording, on the virtual clock:
+    /// synchronous and exactly reproducible.
+    func runLive(_ recording: LiveRecording, selector: (any AdPolicySelector)?) throws(ScenarioError) -> ScenarioRun {
+        let session = PlaybackSession(
+            timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle)
+        var events: [SessionEvent] = []
+        var dates: [String?] = []
+        let live: LiveSimulation
+        do {
+            live = try LiveSimulation(session: session, recording: recording)
+        } catch {
+            throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
+        }
+        func record(_ new: [SessionEvent]) {
+            events += new
+            dates += new.map { live.date(at: $0.stream)?.description }
+        }
+        for step in steps {
+            do {
+                if let duration = step.action.wallTime, (live.clock.reading + duration).ticks > Self.maxClock.ticks {
+                    throw ScenarioError(
+                        path: step.path, line: step.line, column: step.column,
+                        message: "the scenario's clock would pass \(Self.maxClock) s (about 3,000 years)")
+                }
+                record(try perform(step.action, on: live))
+            } catch let error as ScenarioError {
+                throw error
+            } catch let error as SessionError {
+                throw ScenarioError(path: step.path, line: step.line, column: step.column, message: explain(error, step))
+            } catch {
+                throw ScenarioError(path: step.path, line: step.line, column: step.column, message: "\(error)")
+            }
+        }
+        if live.follower.live == nil {
+            let reason = live.updates.compactMap { update -> String? in
+                if case .originError(_, _, let reason, _) = update.event { reason } else { nil }
+            }.first ?? "no playlist"
+            throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not load: \(reason)")
+        }
+        var run = ScenarioRun(timeline: live.session.timeline, events: events, watched: live.session.watchedBreakIDs)
+        run.dates = dates
+        return run
+    }
+
+    private func perform(_ action: Action, on live: LiveSimulation) throws -> [SessionEvent] {
+        switch action {
+        case .start(.liveEdge):
+            return try live.send(.start(.position(.stream(live.joinPoint))))
+        case .start(.at(let target)):
+            return try live.send(.start(.position(target)))
+        case .start(.date(let date)):
+            return try live.send(.start(.position(.stream(try streamTime(of: date, in: live)))))
+        case .start(.bookmark):
+            guard let bookmark = live.session.lastBookmark else { throw SessionError.noBookmark }
+            return try live.send(.start(.bookmark(bookmark)))
+        case .play(let duration):
+            guard live.session.isRunning else { throw SessionError.notRunning }
+            return try live.play(for: duration)
+        case .pause(let duration):
+            var events = try live.send(.pause)
+            events += try live.play(for: duration)
+            return events + (try live.send(.resume))
+        case .wait(let duration):
+            return try live.play(for: duration)
+        case .jump(let kind, let target):
+            return try live.send(.jump(kind, to: target))
+        case .jumpToDate(let kind, let date):
+            return try live.send(.jump(kind, to: .stream(try streamTime(of: date, in: live))))
+        case .interrupt(let duration):
+            var events = try live.send(.interrupt)
+            events += try live.play(for: duration)
+            return events + (try live.send(.interruptEnd))
+        case .stop:
+            return try live.send(.stop)
+        case .failover:
+            return try live.send(.failover)
+        case .playToEnd:
+            guard live.session.isRunning else { throw SessionError.notRunning }
+            return try live.playToEnd()
+        }
+    }
+
+    private func streamTime(of date: ProgramDateTime, in live: LiveSimulation) throws(SessionError) -> StreamTime {
+        guard let time = live.streamTime(of: date) else {
+            throw .outOfRange("the stream has no PROGRAM-DATE-TIME to place \(date) by")
+        }
+        return time
+    }
+}

@@ -1,0 +1,65 @@
+import AdPlaybackTestSupport
+import Foundation
+import MediaTime
+import Testing
+
+/// `adplay simulate` over a recorded live stream.
+@Suite struct SimulateLiveTests {
+    /// Writes a recording of `script` (its playlist at every segment boundary
+    /// for `seconds`) and a scenario beside it; returns the scenario's path.
+    private func write(_ script: LiveOriginScript, seconds: Int64, scenario: String, in directory: URL) throws -> String {
+        let recording = directory.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        var index: [String] = []
+        var micros: Int64 = 0
+        while micros <= seconds * 1_000_000 {
+            guard case .playlist(let text) = script.answer(at: ClockTime(ticks: MediaDuration(microseconds: micros).ticks)) else { break }
+            let file = String(format: "%05d.m3u8", index.count + 1)
+            try Data(text.utf8).write(to: recording.appendingPathComponent(file))
+            index.append("{\"at\": \(Double(micros) / 1_000_000), \"file\": \"\(file)\"}")
+            micros += script.segmentMilliseconds * 1_000
+        }
+        try Data("[\(index.joined(separator: ",\n"))]".utf8).write(to: recording.appendingPathComponent("index.json"))
+        let path = directory.appendingPathComponent("scenario.json")
+        try Data(scenario.utf8).write(to: path)
+        return path.path
+    }
+
+    @Test func aRecordedStream_givesTheSameEventLinesEveryRun_andJoiningMidBreakPlaysTheRest() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var script = LiveOriginScript(segmentMilliseconds: 2_000, window: 30)
+        script.breaks = [.init(at: 25, length: 10, dialect: .dateRange), .init(at: 45, length: 5, dialect: .cueOut)]
+        script.extraTags = [40: ["#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:01:20.000Z"]]
+        let scenario = try write(script, seconds: 60, scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "policy": {"preset": "strict"},
+             "actions": [{"do": "start"}, {"do": "play", "for": 40}, {"do": "stop"}]}
+            """, in: directory)
+        let first = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        let second = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == second.stdout)
+        let events = first.events
+        #expect(events.prefix(3).map { $0["event"] as? String } == ["sessionStart", "adBreakStart", "adStart"])
+        #expect((events[1]["stream"] as? NSNumber)?.intValue == 54, "joined 3 target durations behind the edge, inside the break")
+        #expect(events[1]["date"] as? String == "2026-01-01T00:00:54.000Z")
+        #expect(events[1]["break"] as? String == "ad-25")
+        let ended = try #require(events.first { $0["event"] as? String == "adBreakEnd" })
+        #expect((ended["stream"] as? NSNumber)?.intValue == 70)
+        let second_break = events.filter { $0["event"] as? String == "adBreakStart" }.compactMap { $0["break"] as? String }
+        #expect(second_break == ["ad-25", "break-45"])
+    }
+
+    @Test func aSeekOutsideTheWindow_isAnErrorNamingTheRange() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try write(LiveOriginScript(segmentMilliseconds: 2_000, window: 30), seconds: 10, scenario: """
+            {"stream": {"type": "live", "recording": "rec"},
+             "actions": [{"do": "start"}, {"do": "seek", "to": {"stream": 500}}]}
+            """, in: directory)
+        let output = try AdplayRunner.run(["simulate", scenario])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("$.actions[1]"))
+        #expect(output.stderr.contains("outside the live window's seekable range, 0…54 s"))
+    }
+}
