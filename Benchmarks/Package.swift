@@ -48,6 +48,23 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .executableTarget(
+            name: "LiveBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "AdLive", package: "AdPlaybackKit"),
+                .product(name: "AdPlayback", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackRuntime", package: "AdPlaybackKit"),
+                .product(name: "AdPolicy", package: "AdPlaybackKit"),
+                .product(name: "AdResolvers", package: "AdPlaybackKit"),
+                .product(name: "AdSimulation", package: "AdPlaybackKit"),
+                .product(name: "AdTimeline", package: "AdPlaybackKit"),
+                .product(name: "HLS", package: "AdPlaybackKit"),
+                .product(name: "MediaTime", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/LiveBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
             name: "VASTBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),

@@ -46,7 +46,9 @@ public struct LiveFollower: Sendable {
     /// Takes a fetched body at `now`.
     /// - Returns: what it revealed, in order.
     public mutating func take(_ body: [UInt8], at now: ClockTime) -> [LiveEvent] {
-        guard var live else { return takeFirst(body, at: now) }
+        // Taken out while it changes, so its storage stays uniquely owned
+        // and a refresh costs the new lines, not a copy of the window.
+        guard var live = self.live.take() else { return takeFirst(body, at: now) }
         let delta: PlaylistDelta
         do {
             delta = try live.refresh(with: body)

@@ -1,0 +1,121 @@
+import AdLive
+import AdPlayback
+import AdPlaybackRuntime
+import AdPolicy
+import AdResolvers
+import AdSimulation
+import AdTimeline
+import Benchmark
+import Foundation
+import HLS
+import MediaTime
+
+/// A live stream's playlist bodies, made by sliding a byte window: 2 s
+/// segments, a window of `window` segments, a 60 s break every 5 minutes
+/// (CUE-OUT/CONT/IN). Making a body is a copy, kept out of the measurement.
+struct SlidingPlaylist {
+    let window: Int
+    private var blocks: [[UInt8]] = []
+    private var first = 0
+
+    init(window: Int) {
+        self.window = window
+        for index in 0..<window { blocks.append(Self.block(index)) }
+    }
+
+    static func block(_ index: Int) -> [UInt8] {
+        var text = ""
+        let phase = index % 150
+        if phase == 0 { text += "#EXT-X-CUE-OUT:60.000\n" } else if phase < 30 {
+            text += "#EXT-X-CUE-OUT-CONT:ElapsedTime=\(phase * 2).000,Duration=60.000\n"
+        } else if phase == 30 { text += "#EXT-X-CUE-IN\n" }
+        let seconds = 1_767_225_600 + index * 2
+        text += "#EXT-X-PROGRAM-DATE-TIME:\(seconds)\n".replacingOccurrences(of: "\(seconds)", with: iso(seconds))
+        text += "#EXTINF:2.000,\nhttps://cdn.example.com/live/seg-\(index).ts\n"
+        return Array(text.utf8)
+    }
+
+    private static func iso(_ seconds: Int) -> String {
+        let day = seconds % 86_400
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "2026-01-01T\(two(day / 3_600)):\(two(day / 60 % 60)):\(two(day % 60)).000Z"
+    }
+
+    /// Publishes one more segment.
+    mutating func advance() {
+        blocks.removeFirst()
+        first += 1
+        blocks.append(Self.block(first + window - 1))
+    }
+
+    var body: [UInt8] {
+        var bytes = Array("#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:\(first)\n".utf8)
+        bytes.reserveCapacity(window * 120)
+        for block in blocks { bytes += block }
+        return bytes
+    }
+}
+
+/// The resident set size, from /proc/self/statm (0 where there is none).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// One day of a live session: a refresh a second, the session playing
+/// along; `measure` gets the time of each refresh plus its session update.
+func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint: (Int) -> Void) throws {
+    var playlist = SlidingPlaylist(window: window)
+    var follower = LiveFollower(url: "bench")
+    let session = PlaybackSession(
+        timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
+        placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+    let simulation = Simulation(session: session)
+    let clock = ContinuousClock()
+    var started = false
+    for second in 0..<seconds {
+        if second > 0, second % 2 == 0 { playlist.advance() }
+        let body = playlist.body
+        let now = ClockTime(seconds: Int64(second))
+        let begin = clock.now
+        for event in follower.take(body, at: now) {
+            guard let current = follower.live?.playlist else { continue }
+            for input in LiveInputs.inputs(for: event, in: current) {
+                try simulation.send(input)
+                for case .resolve(let opportunity) in simulation.driver.takeRequests() {
+                    try simulation.send(.resolved(
+                        opportunityID: opportunity.id, breaks: [InStreamMarkerResolver.adBreak(for: opportunity)], issues: []))
+                }
+            }
+        }
+        if !started, let edge = follower.live?.playlist.segments.last?.end {
+            try simulation.send(.start(.position(.stream(edge - MediaDuration(seconds: 6)))))
+            started = true
+        } else if started {
+            try simulation.play(for: MediaDuration(seconds: 1))
+        }
+        measure(clock.now - begin)
+        checkpoint(second)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let perRefresh = BenchmarkMetric.custom("µs per refresh + session update", useScalingFactor: false)
+    let residentStart = BenchmarkMetric.custom("resident MB after 1 h", useScalingFactor: false)
+    let residentEnd = BenchmarkMetric.custom("resident MB after 24 h", useScalingFactor: false)
+    Benchmark(
+        "Live session, 24 h: a refresh a second, 2 s segments, 3 h window, a break every 5 min",
+        configuration: .init(metrics: [.wallClock, perRefresh, residentStart, residentEnd], maxDuration: .seconds(1), maxIterations: 1)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            try liveDay(window: 5_400, seconds: 86_400, measure: { elapsed in
+                benchmark.measurement(perRefresh, Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000)
+            }, checkpoint: { second in
+                if second == 3_600 { benchmark.measurement(residentStart, residentBytes() >> 20) }
+                if second == 86_399 { benchmark.measurement(residentEnd, residentBytes() >> 20) }
+            })
+        }
+    }
+}
