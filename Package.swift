@@ -147,6 +147,7 @@ let package = Package(
                 "AdLive", "HLS", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime", "AdPlayback", "AdPolicy",
                 "AdTimeline",
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(

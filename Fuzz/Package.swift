@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer harnesses, kept apart from the library and its tests. Run:
-//   Fuzz/run.sh scenario|scte35|hls|vast [seconds]
+//   Fuzz/run.sh scenario|scte35|hls|live|vast [seconds]
 let package = Package(
     name: "AdPlaybackKitFuzz",
     dependencies: [.package(name: "AdPlaybackKit", path: "..")],
@@ -26,6 +26,21 @@ let package = Package(
             name: "HLSFuzzer",
             dependencies: [
                 "FuzzDriver",
+                .product(name: "HLS", package: "AdPlaybackKit"),
+                .product(name: "MediaTime", package: "AdPlaybackKit"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "LiveFuzzer",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "AdLive", package: "AdPlaybackKit"),
+                .product(name: "AdPlayback", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackRuntime", package: "AdPlaybackKit"),
+                .product(name: "AdPolicy", package: "AdPlaybackKit"),
+                .product(name: "AdResolvers", package: "AdPlaybackKit"),
+                .product(name: "AdTimeline", package: "AdPlaybackKit"),
                 .product(name: "HLS", package: "AdPlaybackKit"),
                 .product(name: "MediaTime", package: "AdPlaybackKit"),
             ],

@@ -3,6 +3,7 @@
 #   Fuzz/run.sh scenario [seconds]   the scenario reader and runner
 #   Fuzz/run.sh scte35 [seconds]     the SCTE-35 decoder, encoder and renderers
 #   Fuzz/run.sh hls [seconds]        the HLS playlist parser and live refresh
+#   Fuzz/run.sh live [seconds]       live following into a session: playlist sequences, refresh by refresh
 #   Fuzz/run.sh vast [seconds]       the XML reader and the VAST and VMAP parsers
 # The working corpus grows in Fuzz/.corpus/<target>; the committed seeds are in Fuzz/Corpus/<target>.
 set -euo pipefail
@@ -11,8 +12,9 @@ case "${1:-}" in
     scenario) product=ScenarioFuzzer seeds=Corpus/Scenario max_len=4096 ;;
     scte35) product=SCTE35Fuzzer seeds=Corpus/SCTE35 max_len=4200 ;;
     hls) product=HLSFuzzer seeds=Corpus/HLS max_len=16384 ;;
+    live) product=LiveFuzzer seeds=Corpus/Live max_len=65536 ;;
     vast) product=VASTFuzzer seeds=Corpus/VAST max_len=16384 ;;
-    *) echo "usage: Fuzz/run.sh scenario|scte35|hls|vast [seconds]" >&2; exit 2 ;;
+    *) echo "usage: Fuzz/run.sh scenario|scte35|hls|live|vast [seconds]" >&2; exit 2 ;;
 esac
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 swift build "${flags[@]}" --product "$product"

@@ -20,7 +20,9 @@ extension LivePlaylist {
         let firstNew = fresh.segments.firstIndex { $0.mediaSequence >= oldNext } ?? fresh.segments.count
         var rewritten: [RewrittenSegment] = []
         for segment in fresh.segments[..<firstNew] where segment.mediaSequence >= oldFirst {
-            let ours = playlist.segments[Int(segment.mediaSequence - oldFirst)]
+            let offset = Int(segment.mediaSequence - oldFirst)
+            guard offset < playlist.segments.count else { break }
+            let ours = playlist.segments[offset]
             let (earlier, later) = (playlist.uri(of: ours), fresh.uri(of: segment))
             if earlier != later {
                 rewritten.append(RewrittenSegment(mediaSequence: segment.mediaSequence, earlierURI: earlier, laterURI: later))

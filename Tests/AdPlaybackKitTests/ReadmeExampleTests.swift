@@ -107,4 +107,36 @@ import Testing
         #expect(runtime.session.timeline.adBreak(id: "pre")?.ads.map(\.id) == ["a1"])
         #expect(try bookmarks.load()?.content == .zero)
     }
+
+    /// The live example: following on a clock, the first cue reported.
+    @Test func liveFollowingExampleReportsTheCue() async throws {
+        let transport = InMemoryLive(text: """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXTINF:2.0,
+            a.ts
+            #EXT-X-CUE-OUT:4.0
+            #EXTINF:2.0,
+            b.ts
+            #EXT-X-CUE-IN
+            #EXTINF:2.0,
+            c.ts
+            #EXT-X-ENDLIST
+            """)
+        let playlistURL = URL(string: "https://origin.example/live.m3u8")!
+        var found: [String] = []
+        let source = LiveSource(url: playlistURL, client: HTTPClient(transport: transport, clock: ContinuousClock()))
+        await source.follow(for: .seconds(60)) { update in
+            if case .opportunityStart(let cue) = update.event { found.append("\(cue.id) \(cue.start) \(cue.duration.map { "\($0)" } ?? "open")") }
+        }
+        #expect(found == ["break-1 2 2"], "the CUE-IN came after one 2 s segment, before the planned 4 s")
+    }
+}
+
+/// Answers every request with one playlist text.
+private struct InMemoryLive: HTTPTransport {
+    let text: String
+    func perform(_ request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
+        HTTPResponse(status: 200, body: Array(text.utf8), url: request.url)
+    }
 }
