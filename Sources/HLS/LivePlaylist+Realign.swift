@@ -102,6 +102,12 @@ extension LivePlaylist {
         delta.rewrittenSegments = rewritten
         delta.removedDateRanges = removedIDs.reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
         delta.change = change
+        if case .advanced = change, delta.addedSegments.isEmpty, delta.removedSegments.isEmpty, delta.removedDateRanges.isEmpty,
+            delta.openedOpportunities.isEmpty, delta.closedOpportunities.isEmpty, delta.rewrittenSegments.isEmpty
+        {
+            // The same text again (a delta update repeated): the tail's tags were read again, nothing is new.
+            delta.change = .unchanged
+        }
         delta.readWholeText = true
         return delta
     }
