@@ -124,7 +124,7 @@ extension LivePlaylist {
                                  closedOpportunities: [], openedBlackouts: [], closedBlackouts: [], warnings: [],
                                  linesRead: lines, readWholeText: true)
         }
-        let removed = oldFirst..<state.mediaSequence
+        let removed = oldFirst..<max(oldFirst, state.mediaSequence)
         _ = freshState.opportunities.takeClosed()
         _ = freshState.blackouts.takeClosed()
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
