@@ -25,12 +25,21 @@ public struct LiveFollower: Sendable {
 
     private var lastChange: ClockTime?
     private var staleReported = false
-    private var reporter = LiveReporter()
+    private var reporter = LiveReporter(epoch: 0)
+    /// Origin restarts so far: a restarted stream's media sequence numbers,
+    /// and so its `break-N` ids, start again.
+    public private(set) var epoch = 0
 
     /// Creates a follower of `url`.
     public init(url: String, options: LiveOptions = LiveOptions()) {
         self.url = url
         self.options = options
+    }
+
+    /// The id an opportunity is reported under: its playlist id, with the
+    /// restart count appended after the first restart (`break-15~1`).
+    public static func opportunityID(_ id: String, epoch: Int) -> String {
+        epoch > 0 ? "\(id)~\(epoch)" : id
     }
 
     /// The target duration, or 6 s before the first playlist says.
@@ -73,7 +82,8 @@ public struct LiveFollower: Sendable {
             nextDelay = MediaDuration(ticks: targetDuration.ticks / 2)
             return [.originError(url: url, status: nil, reason: "an older playlist than the one already seen; ignored", retryIn: nextDelay)]
         case .restarted:
-            reporter = LiveReporter()
+            epoch += 1
+            reporter = LiveReporter(epoch: epoch)
             events.append(.windowReset(mediaSequence: live.playlist.mediaSequence))
         case .skippedAhead(let missing):
             events.append(.gap(missed: missing))

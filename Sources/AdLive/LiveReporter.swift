@@ -5,6 +5,12 @@ internal import MediaTime
 /// and ends once, and each subscribed tag is delivered once per occurrence,
 /// however many refreshes repeat it.
 struct LiveReporter: Sendable {
+    /// Origin restarts before this reporter; from the first on, ids carry
+    /// it (`break-15~1`), so a restarted stream's breaks are never taken
+    /// for the earlier ones with the same media sequence numbers.
+    let epoch: Int
+
+    init(epoch: Int) { self.epoch = epoch }
     /// The open opportunities reported, with what was said of them.
     private var open: [String: (duration: MediaDuration?, isOpen: Bool)] = [:]
     /// Tag occurrences delivered, by the segment they precede.
@@ -42,19 +48,26 @@ struct LiveReporter: Sendable {
             guard let opportunity = byID[id], let said = open[id] else { continue }
             if !opportunity.isOpen {
                 open[id] = nil
-                events.append(.opportunityEnd(opportunity))
+                events.append(.opportunityEnd(named(opportunity)))
             } else if said.duration != opportunity.duration {
                 open[id] = (opportunity.duration, true)
-                events.append(.opportunityUpdate(opportunity))
+                events.append(.opportunityUpdate(named(opportunity)))
             }
         }
         events += newMetadata(in: playlist)
         return events
     }
 
-    private mutating func started(_ opportunity: PlacementOpportunity) -> [LiveEvent] {
+    private func named(_ opportunity: PlacementOpportunity) -> PlacementOpportunity {
+        var renamed = opportunity
+        renamed.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
+        return renamed
+    }
+
+    private mutating func started(_ placement: PlacementOpportunity) -> [LiveEvent] {
+        let opportunity = named(placement)
         guard opportunity.isOpen else { return [.opportunityStart(opportunity), .opportunityEnd(opportunity)] }
-        open[opportunity.id] = (opportunity.duration, true)
+        open[placement.id] = (opportunity.duration, true)
         return [.opportunityStart(opportunity)]
     }
 

@@ -36,6 +36,13 @@ extension PlaybackSession {
     /// Applies a timeline change to the running timeline and the one new
     /// sessions start from; the break playing (or waited for) follows it.
     mutating func change(_ change: TimelineChange) throws(SessionError) {
+        var change = change
+        if case .drop(let windowStart) = change, case .inBreak(let playback) = phase {
+            // The window moved past the break playing: it stays until it has
+            // played; the next drop takes it.
+            let position = timeline.contentPosition(of: playback.adBreak)
+            if position < windowStart { change = .drop(before: position) }
+        }
         let dropped: [AdBreak]
         do {
             dropped = try timeline.apply(change)

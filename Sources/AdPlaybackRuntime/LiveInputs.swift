@@ -16,8 +16,9 @@ internal import MediaTime
 /// - A subscribed tag is timed metadata, delivered when playback reaches it.
 /// - ENDLIST ends the stream where its last segment ends.
 public enum LiveInputs {
-    /// The inputs `event` means, `playlist` being the playlist after it.
-    public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist) -> [SessionInput] {
+    /// The inputs `event` means, `playlist` being the playlist after it and
+    /// `epoch` the origin restarts so far (``LiveFollower/epoch``).
+    public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, epoch: Int = 0) -> [SessionInput] {
         switch event {
         case .refresh(_, _, let changed):
             guard changed, let first = playlist.segments.first else { return [] }
@@ -25,6 +26,7 @@ public enum LiveInputs {
             let edge = playlist.segments.last?.end ?? first.start
             for opportunity in playlist.opportunities.reversed().prefix(16) where opportunity.isOpen && opportunity.plannedDuration == nil {
                 var grown = AdOpportunity(opportunity)
+                grown.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
                 grown.duration = edge > opportunity.start ? edge - opportunity.start : nil
                 if grown.duration != nil { inputs.append(.opportunity(grown)) }
             }

@@ -182,7 +182,7 @@ public final class LiveSimulation {
         for event in follower.take(recording.body(at: now), at: now) {
             updates.append(LiveSource.Update(clock: now, event: event))
             guard let playlist = follower.live?.playlist else { continue }
-            for input in LiveInputs.inputs(for: event, in: playlist) {
+            for input in LiveInputs.inputs(for: event, in: playlist, epoch: follower.epoch) {
                 events += try simulation.send(input)
                 events += try resolveRequests()
             }

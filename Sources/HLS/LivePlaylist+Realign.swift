@@ -112,7 +112,8 @@ extension LivePlaylist {
         return delta
     }
 
-    /// The media sequence went backwards: a stale copy (ignored) or a restart (parsed afresh).
+    /// The media sequence went backwards: a stale copy (ignored) or a restart
+    /// (parsed afresh, its times continuing the old window's).
     mutating func backwards(_ text: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) throws(HLSError) -> PlaylistDelta {
         let parser = PlaylistParser(options: options)
         var (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
@@ -125,6 +126,9 @@ extension LivePlaylist {
                                  linesRead: lines, readWholeText: true)
         }
         let removed = oldFirst..<max(oldFirst, state.mediaSequence)
+        // Re-anchored: stream time goes on from where the old window ended,
+        // so a session's timeline never runs backwards.
+        (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text), startTicks: state.time)
         _ = freshState.opportunities.takeClosed()
         _ = freshState.blackouts.takeClosed()
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",

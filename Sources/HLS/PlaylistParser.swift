@@ -45,10 +45,13 @@ public struct PlaylistParser: Sendable {
         try mediaAndState(text, bytes: bytes, from: start).playlist
     }
 
-    func mediaAndState(_ text: UnsafeBufferPointer<UInt8>, bytes: [UInt8], from start: Int)
+    /// Parses a media playlist whose first segment starts at `startTicks` of stream time.
+    func mediaAndState(_ text: UnsafeBufferPointer<UInt8>, bytes: [UInt8], from start: Int, startTicks: Int64 = 0)
         throws(HLSError) -> (playlist: MediaPlaylist, state: MediaParserState) {
+        var initial = MediaParserState()
+        initial.time = startTicks
         var parser = MediaParser(text: text, chunk: 0, options: options, playlist: MediaPlaylist(text: PlaylistText(bytes)),
-                                 state: MediaParserState())
+                                 state: initial)
         parser.playlist.segments.reserveCapacity(text.count / 96)
         try parser.parseLines(from: start, firstLine: 2)
         parser.finish()

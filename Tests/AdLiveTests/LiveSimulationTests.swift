@@ -105,4 +105,22 @@ private func minutes(_ value: Int64) -> MediaDuration { MediaDuration(seconds: v
         #expect(first.last?.name == "sessionEnd", "the recording's end ends the session")
         #expect(first.filter { $0.name == "adBreakStart" }.count >= 3)
     }
+
+    /// An origin restart re-anchors the window: stream time goes on, and the
+    /// session plays on through it, the new window's breaks included.
+    @Test func anOriginRestart_midSession_isPlayedThrough() throws {
+        var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 10)
+        script.breaks = [.init(at: 15, length: 3, dialect: .cueOut)]
+        script.faults = [.init(from: ClockTime(seconds: 20), .restart)]
+        let live = try LiveSimulation(session: try liveSession(.strict), recording: recording(of: script, seconds: 60))
+        try live.send(.start(.position(.stream(live.joinPoint))))
+        let events = try live.play(for: MediaDuration(seconds: 40))
+        #expect(live.updates.contains { if case .windowReset = $0.event { true } else { false } })
+        #expect(live.session.isRunning)
+        #expect(live.session.playhead.stream == StreamTime(seconds: 47), "7 s joined, 40 s played, across the restart")
+        let breaks = events.filter { $0.name == "adBreakStart" }.map(\.stream)
+        // The restarted window continues from the last segment seen (29 s); its segment 15 is at 44 s.
+        #expect(breaks == [StreamTime(seconds: 15), StreamTime(seconds: 44)])
+        #expect(events.filter { $0.name == "adBreakEnd" }.count == 2, "each played to its end")
+    }
 }

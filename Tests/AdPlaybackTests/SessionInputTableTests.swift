@@ -129,6 +129,19 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         #expect(session.playhead.stream == StreamTime(seconds: 640), "live: stream time is content time")
     }
 
+    /// The window moving past the break playing keeps it until it has played.
+    @Test func aDropPastTheBreakPlaying_keepsIt_untilItHasPlayed() throws {
+        let live = AdBreak(id: "live", position: .midroll(content(600)), ads: [Ad(id: "cue", duration: s(30))], occupancy: .replacesContent)
+        var session = try running([live])
+        _ = try session.handle(.tick(itemTime: s(610)), at: .zero)
+        #expect(try session.handle(.timelineChanged(.drop(before: content(620))), at: .zero).isEmpty)
+        #expect(session.timeline.adBreak(id: "live") != nil)
+        let end = try session.handle(.tick(itemTime: s(630)), at: .zero)
+        #expect(end.map(line) == ["adEnd live", "adBreakEnd live", "contentStart"])
+        _ = try session.handle(.timelineChanged(.drop(before: content(640))), at: .zero)
+        #expect(session.timeline.adBreak(id: "live") == nil)
+    }
+
     @Test func aBreakInsertedAhead_isReachedLikeAnyOther() throws {
         var session = try running()
         #expect(try session.handle(.timelineChanged(.insert(resolvedMid)), at: .zero).isEmpty)

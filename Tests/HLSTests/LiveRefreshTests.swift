@@ -88,9 +88,11 @@ private struct Summary: Hashable, CustomStringConvertible {
         #expect(live.playlist.segments.first?.mediaSequence == 170)
         #expect(live.playlist.segments.first?.start == end)
 
+        let before = live.playlist.segments.last!.end
         let restart = try live.refresh(with: Array(stream.text(window: 0..<40).utf8))
         #expect(restart.change == .restarted)
-        #expect(live.playlist.segments.first?.start == .zero)
+        #expect(live.playlist.segments.first?.start == before, "re-anchored: stream time goes on")
+        #expect(live.playlist.segments.first?.mediaSequence == 0)
     }
 
     @Test func rewrittenHistory_fallsBackToReadingTheWholeText() throws {

@@ -82,7 +82,7 @@ func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint:
         let begin = clock.now
         for event in follower.take(body, at: now) {
             guard let current = follower.live?.playlist else { continue }
-            for input in LiveInputs.inputs(for: event, in: current) {
+            for input in LiveInputs.inputs(for: event, in: current, epoch: follower.epoch) {
                 try simulation.send(input)
                 for case .resolve(let opportunity) in simulation.driver.takeRequests() {
                     try simulation.send(.resolved(

@@ -37,7 +37,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(playlist)
         for event in events {
             if case .opportunityStart = event { opportunitiesSeen += 1 }
-            for input in LiveInputs.inputs(for: event, in: playlist) {
+            for input in LiveInputs.inputs(for: event, in: playlist, epoch: follower.epoch) {
                 guard let actions = try? session.handle(input, at: now) else { continue }
                 for case .resolve(let opportunity) in actions {
                     _ = try? session.handle(
