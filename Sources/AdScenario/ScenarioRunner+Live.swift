@@ -26,18 +26,10 @@ extension Scenario {
         }
         for step in steps {
             do {
-                if let duration = step.action.wallTime, (live.clock.reading + duration).ticks > Self.maxClock.ticks {
-                    throw ScenarioError(
-                        path: step.path, line: step.line, column: step.column,
-                        message: "the scenario's clock would pass \(Self.maxClock) s (about 3,000 years)")
-                }
+                try checkClock(live.clock.reading, step)
                 record(try perform(step.action, on: live))
-            } catch let error as ScenarioError {
-                throw error
-            } catch let error as SessionError {
-                throw ScenarioError(path: step.path, line: step.line, column: step.column, message: explain(error, step))
             } catch {
-                throw ScenarioError(path: step.path, line: step.line, column: step.column, message: "\(error)")
+                throw failure(error, at: step)
             }
         }
         if live.follower.live == nil {

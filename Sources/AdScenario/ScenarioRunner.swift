@@ -56,20 +56,10 @@ extension Scenario {
         }
         for step in steps {
             do {
-                if let duration = step.action.wallTime,
-                    (simulation.clock.reading + duration).ticks > Self.maxClock.ticks
-                {
-                    throw ScenarioError(
-                        path: step.path, line: step.line, column: step.column,
-                        message: "the scenario's clock would pass \(Self.maxClock) s (about 3,000 years)")
-                }
+                try checkClock(simulation.clock.reading, step)
                 events += try await perform(step.action, on: simulation)
-            } catch let error as ScenarioError {
-                throw error
-            } catch let error as SessionError {
-                throw ScenarioError(path: step.path, line: step.line, column: step.column, message: explain(error, step))
             } catch {
-                throw ScenarioError(path: step.path, line: step.line, column: step.column, message: "\(error)")
+                throw failure(error, at: step)
             }
         }
         return ScenarioRun(
@@ -118,6 +108,24 @@ extension Scenario {
 
     private func requireRunning(_ simulation: ResolvingSimulation) throws(SessionError) {
         guard simulation.session.isRunning else { throw SessionError.notRunning }
+    }
+
+    /// A step may not take the scenario's clock past ``maxClock``.
+    func checkClock(_ reading: ClockTime, _ step: Step) throws(ScenarioError) {
+        guard let duration = step.action.wallTime, (reading + duration).ticks > Self.maxClock.ticks else { return }
+        throw ScenarioError(
+            path: step.path, line: step.line, column: step.column,
+            message: "the scenario's clock would pass \(Self.maxClock) s (about 3,000 years)")
+    }
+
+    /// What went wrong at a step, as the scenario error naming it.
+    func failure(_ error: any Error, at step: Step) -> ScenarioError {
+        switch error {
+        case let error as ScenarioError: error
+        case let error as SessionError:
+            ScenarioError(path: step.path, line: step.line, column: step.column, message: explain(error, step))
+        default: ScenarioError(path: step.path, line: step.line, column: step.column, message: "\(error)")
+        }
     }
 
     func explain(_ error: SessionError, _ step: Step) -> String {
