@@ -33,7 +33,9 @@ extension LivePlaylist {
             : fresh.segments.last?.end.ticks ?? 0
         let offset = MediaDuration(ticks: state.time - freshTime)
         var shifts = (bytes: 0, lines: 0)
-        if let first = fresh.segments.first, first.mediaSequence >= oldFirst, first.mediaSequence < oldNext {
+        if let first = fresh.segments.first, first.mediaSequence >= oldFirst, first.mediaSequence < oldNext,
+            Int(first.mediaSequence - oldFirst) < playlist.segments.count
+        {
             let ours = playlist.segments[Int(first.mediaSequence - oldFirst)]
             shifts = (first.blockOffset - ours.blockOffset, first.blockLine - ours.blockLine)
         }
