@@ -4,8 +4,13 @@ public import MediaTime
 /// How a live playlist is followed.
 public struct LiveOptions: Sendable {
     /// How each text is parsed; its subscribed tags are the timed metadata
-    /// reported.
-    public var parse = ParseOptions()
+    /// reported: by default every ad and blackout tag the parser knows
+    /// (``HLS/ParseOptions/adSignalTags``); add the app's own names to them.
+    public var parse: ParseOptions = {
+        var options = ParseOptions()
+        options.subscribedTags = ParseOptions.adSignalTags
+        return options
+    }()
     /// The largest playlist body accepted (16 MiB).
     public var maxBodyBytes = 16 << 20
     /// Each fetch may take this many target durations, and at least

@@ -43,6 +43,9 @@ extension PlaybackSession {
             let position = timeline.contentPosition(of: playback.adBreak)
             if position < windowStart { change = .drop(before: position) }
         }
+        if case .drop(let windowStart) = change {
+            pendingMetadata.removeAll { $0.streamTime.ticks < windowStart.ticks }
+        }
         let dropped: [AdBreak]
         do {
             dropped = try timeline.apply(change)

@@ -4,9 +4,10 @@ import MediaTime
 
 extension PlaybackSession {
     /// A subscribed tag: delivered when playback reaches its stream time
-    /// (at once if it is already behind the playhead), once.
+    /// (at once if it is already behind the playhead), once. Before a
+    /// session starts, tags wait; the start drops those before it.
     mutating func take(_ metadata: TimedMetadata) {
-        guard isRunning, metadata.streamTime > playhead.stream else {
+        if isRunning, metadata.streamTime <= playhead.stream {
             emit(.timedMetadata(metadata))
             return
         }

@@ -151,7 +151,12 @@ public struct PlaybackSession: Sendable {
     public mutating func handle(_ input: SessionInput, at now: ClockTime) throws(SessionError) -> [SessionAction] {
         self.now = now
         actions = []
-        let origin: StreamTime? = if case .jump = input, isRunning { playhead.stream } else { nil }
+        let origin: StreamTime? =
+            switch input {
+            case .jump where isRunning: playhead.stream
+            case .start: StreamTime(ticks: .min)
+            default: nil
+            }
         switch input {
         case .start(let point): try start(at: point)
         case .tick(let time): try advance(toItemTime: time)

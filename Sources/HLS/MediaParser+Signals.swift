@@ -85,15 +85,16 @@ extension MediaParser {
         playlist.dateRanges.append(range)
         let followsAdRange = !range.isAdSignal && knownAdRange
         if range.isAdSignal { state.adRanges.insert(range.id, startDate: range.startDate) }
-        guard range.isAdSignal || followsAdRange else {
-            if !options.subscribedTags.contains("#EXT-X-DATERANGE") {
-                dateRangeMetadata.append((playlist.metadata.count, range))
-                playlist.metadata.append(TimedMetadata(
-                    name: "#EXT-X-DATERANGE", value: list.attributes.map(\.text).joined(separator: ","),
-                    time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
-            }
-            return
+        // Every date range that is not an ad signal is timed metadata; an ad
+        // one is too when the tag is subscribed. Either way it is placed at
+        // its START-DATE once the playlist's dates are known.
+        if !(range.isAdSignal || followsAdRange) || options.subscribedTags.contains("#EXT-X-DATERANGE") {
+            dateRangeMetadata.append((playlist.metadata.count, range))
+            playlist.metadata.append(TimedMetadata(
+                name: "#EXT-X-DATERANGE", value: list.attributes.map(\.text).joined(separator: ","),
+                time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
         }
+        guard range.isAdSignal || followsAdRange else { return }
         var length = range.duration
         if let endDate = range.endDate, let start = range.startDate {
             length = MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)

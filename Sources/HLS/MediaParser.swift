@@ -209,6 +209,10 @@ struct MediaParser {
 
     private mutating func deliverIfSubscribed(_ start: Int, _ colon: Int, _ valueStart: Int, _ end: Int, line: Int) {
         let length = colon - start
+        // Date ranges are delivered where their START-DATE places them (see `dateRange`).
+        if length == 16, ("#EXT-X-DATERANGE" as StaticString).withUTF8Buffer({ Bytes.equal(base + start, $0.baseAddress!, 16) }) {
+            return
+        }
         for name in subscribed where name.count == length {
             guard name.withUnsafeBufferPointer({ Bytes.equal(base + start, $0.baseAddress!, length) }) else { continue }
             playlist.metadata.append(TimedMetadata(

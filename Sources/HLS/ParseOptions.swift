@@ -9,6 +9,13 @@ public struct ParseOptions: Sendable, Hashable {
     /// Tags delivered as ``TimedMetadata`` on every occurrence, written with
     /// their `#`, e.g. `#EXT-OATCLS-SCTE35`.
     public var subscribedTags: Set<String> = []
+
+    /// Every ad and blackout tag the parser knows, in every dialect: what
+    /// a live session delivers as timed metadata unless the app says otherwise.
+    public static let adSignalTags: Set<String> = [
+        "#EXT-X-CUE-OUT", "#EXT-X-CUE-OUT-CONT", "#EXT-X-CUE-IN", "#EXT-X-CUE-SPAN", "#EXT-OATCLS-SCTE35", "#EXT-X-ASSET",
+        "#EXT-X-SCTE35", "#EXT-X-DATERANGE",
+    ]
     /// Values for `#EXT-X-DEFINE:IMPORT=` (the multivariant playlist's
     /// variables) and `QUERYPARAM=` (the playlist URL's query), by name.
     public var importedVariables: [String: String] = [:]

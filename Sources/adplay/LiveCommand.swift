@@ -34,7 +34,7 @@ struct LiveWatch: AsyncParsableCommand {
     @Flag(help: "One JSON object a line, `clock` and `event` first.")
     var jsonl = false
 
-    @Option(help: "A tag to report as timed metadata, as written in the playlist, with or without its # (repeatable).")
+    @Option(help: "A tag to report as timed metadata besides the ad and blackout tags, as written in the playlist, with or without its # (repeatable).")
     var subscribe: [String] = []
 
     func validate() throws {
@@ -45,7 +45,7 @@ struct LiveWatch: AsyncParsableCommand {
 
     func run() async throws {
         var options = LiveOptions()
-        options.parse.subscribedTags = Set(subscribe.map { $0.hasPrefix("#") ? $0 : "#" + $0 })
+        options.parse.subscribedTags.formUnion(subscribe.map { $0.hasPrefix("#") ? $0 : "#" + $0 })
         options.stopIfFirstLoadFails = true
         let limit = seconds.map { Network.duration(seconds: $0) }
         var printed = Printer(jsonl: jsonl)

@@ -32,7 +32,11 @@ import Testing
             let events = output.stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
-            #expect(events.map { $0["event"] as? String } == ["refresh", "opportunityStart", "opportunityEnd", "timedMetadata", "end"])
+            // The ad tags are timed metadata by default; --subscribe adds the marker.
+            #expect(events.map { $0["event"] as? String } == [
+                "refresh", "opportunityStart", "opportunityEnd", "timedMetadata", "timedMetadata", "timedMetadata", "end",
+            ])
+            #expect(events[3...5].map { $0["name"] as? String } == ["#EXT-X-CUE-OUT", "#EXT-X-MARKER", "#EXT-X-CUE-IN"])
             #expect(events.allSatisfy { $0["clock"] != nil })
             let end = events[2]
             #expect(end["id"] as? String == "break-41")
@@ -41,8 +45,8 @@ import Testing
             #expect((end["duration"] as? NSNumber)?.intValue == 4)
             #expect(end["tags"] as? [String] == ["#EXT-X-CUE-OUT", "#EXT-X-CUE-IN"])
             #expect(end["scte35"] is NSNull)
-            #expect(events[3]["name"] as? String == "#EXT-X-MARKER")
-            #expect(events[3]["value"] as? String == "ONE")
+            #expect(events[4]["value"] as? String == "ONE")
+            #expect(events[4]["date"] as? String == "2026-01-01T00:00:04.000Z")
         }
     }
 
