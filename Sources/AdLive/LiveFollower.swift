@@ -42,10 +42,15 @@ public struct LiveFollower: Sendable {
         epoch > 0 ? "\(id)~\(epoch)" : id
     }
 
-    /// The target duration, or 6 s before the first playlist says.
+    /// The target duration, or 6 s before the first playlist says; taken
+    /// as 1 s to 1 hour for timing, whatever the playlist claims.
     public var targetDuration: MediaDuration {
-        MediaDuration(seconds: Int64(clamping: live?.playlist.targetDuration ?? 6))
+        MediaDuration(seconds: min(max(Int64(clamping: live?.playlist.targetDuration ?? 6), 1), 3_600))
     }
+
+    /// The shortest wait between fetches, whatever the segments claim (a
+    /// 0 s segment must not make the follower fetch without pause).
+    public static let minimumDelay = MediaDuration(microseconds: 100_000)
 
     /// The time limit of the next fetch: 3 target durations, at least 5 s.
     public var fetchTimeout: MediaDuration {
@@ -95,7 +100,7 @@ public struct LiveFollower: Sendable {
         events += reporter.report(delta, in: live.playlist)
         lastChange = now
         staleReported = false
-        nextDelay = live.playlist.segments.last?.duration ?? targetDuration
+        nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
         if live.playlist.endList { finish(&events) }
         return events
     }
@@ -114,7 +119,7 @@ public struct LiveFollower: Sendable {
             .refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true)
         ]
         events += reporter.reportAll(live.playlist)
-        nextDelay = live.playlist.segments.last?.duration ?? targetDuration
+        nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
         if live.playlist.endList { finish(&events) }
         return events
     }

@@ -73,4 +73,17 @@ private func body(_ script: LiveOriginScript, at seconds: Int64) -> [UInt8] {
         #expect(reason.hasPrefix("the playlist does not parse: line 1"))
         #expect(retry == MediaDuration(seconds: 3))
     }
+
+    /// Absurd playlists cannot make the follower spin or overflow: the
+    /// target duration counts as 1 s to 1 hour, and no wait is under 100 ms.
+    @Test func absurdTargetDurationsAndZeroSegments_areBounded() {
+        var huge = LiveFollower(url: "u")
+        _ = huge.take(Array("#EXTM3U\n#EXT-X-TARGETDURATION:99999999999999\n#EXTINF:5,\na.ts\n".utf8), at: .zero)
+        #expect(huge.targetDuration == MediaDuration(seconds: 3_600))
+        _ = huge.fail(LiveFault(url: "u", reason: "x"), at: ClockTime(seconds: 1))
+        #expect(huge.nextDelay == MediaDuration(seconds: 1_800))
+        var zero = LiveFollower(url: "u")
+        _ = zero.take(Array("#EXTM3U\n#EXT-X-TARGETDURATION:0\n#EXTINF:0,\na.ts\n".utf8), at: .zero)
+        #expect(zero.nextDelay == LiveFollower.minimumDelay)
+    }
 }
