@@ -23,6 +23,9 @@ public final class PlaybackDriver {
     private let player: any PlayerAdapter
     private let reading: @Sendable () -> ClockTime
     private let bookmarks: (any BookmarkStore)?
+    /// For a live stream, the program date of a content time; the driver
+    /// stamps each bookmark (saved and published) with its position's date.
+    public var bookmarkDate: ((ContentTime) -> String?)?
     /// What the session asked for that is not the player's business
     /// (resolving opportunities, cancelling them), in order, for the
     /// runtime to take with ``takeRequests()``.
@@ -59,7 +62,8 @@ public final class PlaybackDriver {
         var published: [SessionEvent] = []
         for action in actions {
             switch action {
-            case .emit(let event):
+            case .emit(var event):
+                if case .bookmark(let bookmark) = event.kind { event.kind = .bookmark(dated(bookmark)) }
                 publish(event, into: &published)
             case .present(let item, let time):
                 player.present(item, at: time)
@@ -67,7 +71,7 @@ public final class PlaybackDriver {
                 player.setRate(rate)
             case .saveBookmark(let bookmark):
                 do {
-                    try bookmarks?.save(bookmark)
+                    try bookmarks?.save(dated(bookmark))
                 } catch {
                     let playhead = session.playhead
                     publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content,
@@ -78,6 +82,13 @@ public final class PlaybackDriver {
             }
         }
         return published
+    }
+
+    private func dated(_ bookmark: Bookmark) -> Bookmark {
+        guard bookmark.date == nil, let date = bookmarkDate?(bookmark.content) else { return bookmark }
+        var dated = bookmark
+        dated.date = date
+        return dated
     }
 
     private func publish(_ event: SessionEvent, into published: inout [SessionEvent]) {

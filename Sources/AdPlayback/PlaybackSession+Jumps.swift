@@ -21,8 +21,15 @@ extension PlaybackSession {
         begin(at: target, earlierWatched: watched, lastBreakCompletedAt: cooldownFrom, failover: false)
     }
 
-    /// The start position moved out of any non-seekable range, reported.
+    /// The start position moved into a live stream's window (a bookmark
+    /// whose position has left it starts at the live edge) and out of any
+    /// non-seekable range, reported.
     private mutating func startTarget(_ target: JumpTarget) -> JumpTarget {
+        if let window = timeline.seekableWindow, !window.contains(resolvedPlayhead(of: target).content) {
+            let edge = JumpTarget.content(window.upperBound)
+            emit(.seekAdjusted(to: resolvedPlayhead(of: edge), reason: "outOfWindow"))
+            return edge
+        }
         let (allowed, nonSeekable) = adjustedForNonSeekable(target)
         if let nonSeekable { emit(.seekAdjusted(to: resolvedPlayhead(of: allowed), reason: nonSeekable.reason)) }
         return allowed

@@ -44,11 +44,16 @@ public struct Bookmark: Sendable, Hashable, Codable {
     /// clock, so a bookmark kept across processes needs a wall clock whose
     /// readings mean the same in both.
     public var lastBreakCompletedAt: ClockTime?
+    /// For a live stream, the program date of `content` (ISO 8601, from
+    /// PROGRAM-DATE-TIME), so a later session finds the position in its own
+    /// window, or starts at the live edge when it has left it.
+    public var date: String?
 
     /// Creates a bookmark.
-    public init(content: ContentTime, watched: [String], lastBreakCompletedAt: ClockTime? = nil) {
+    public init(content: ContentTime, watched: [String], lastBreakCompletedAt: ClockTime? = nil, date: String? = nil) {
         self.content = content
         self.watched = watched
         self.lastBreakCompletedAt = lastBreakCompletedAt
+        self.date = date
     }
 }

@@ -9,8 +9,9 @@ internal import MediaTime
 /// playlist's news becomes session inputs.
 ///
 /// - A changed refresh moves the window: breaks wholly before its first
-///   segment leave (their watched state stays), and open breaks grow to
-///   the live edge (a CUE-OUT with no duration, continued by CUE-OUT-CONT).
+///   segment leave (their watched state stays), the seekable range becomes
+///   the window less the hold-back, and open breaks grow to the live edge
+///   (a CUE-OUT with no duration, continued by CUE-OUT-CONT).
 /// - An opportunity that starts, changes or ends is the same opportunity
 ///   again (same id): the session adds it once and merges the rest.
 /// - A subscribed tag is timed metadata, delivered when playback reaches it.
@@ -22,8 +23,14 @@ public enum LiveInputs {
         switch event {
         case .refresh(_, _, let changed):
             guard changed, let first = playlist.segments.first else { return [] }
-            var inputs: [SessionInput] = [.timelineChanged(.drop(before: ContentTime(ticks: first.start.ticks)))]
             let edge = playlist.segments.last?.end ?? first.start
+            let target = MediaDuration(seconds: min(max(Int64(clamping: playlist.targetDuration ?? 6), 1), 3_600))
+            let holdBack = playlist.serverControl?.holdBack ?? MediaDuration(ticks: target.ticks * 3)
+            let join = max(first.start, edge - holdBack)
+            var inputs: [SessionInput] = [
+                .timelineChanged(.drop(before: ContentTime(ticks: first.start.ticks))),
+                .timelineChanged(.window(ContentTime(ticks: first.start.ticks)...ContentTime(ticks: join.ticks))),
+            ]
             for opportunity in playlist.opportunities.reversed().prefix(16) where opportunity.isOpen && opportunity.plannedDuration == nil {
                 var grown = AdOpportunity(opportunity)
                 grown.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)

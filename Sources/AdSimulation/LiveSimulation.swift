@@ -41,6 +41,7 @@ public final class LiveSimulation {
         self.recording = recording
         nextFetch = .zero
         pendingEvents = try fetchIfDue()
+        simulation.driver.bookmarkDate = { [unowned self] content in self.date(at: StreamTime(ticks: content.ticks))?.description }
     }
 
     /// The session's state.
@@ -81,9 +82,21 @@ public final class LiveSimulation {
         try checkInWindow(input)
         var events = pendingEvents
         pendingEvents = []
-        events += try simulation.send(input)
+        events += try simulation.send(placed(input))
         events += try resolveRequests()
         return events
+    }
+
+    /// A dated bookmark resumes at its date's place in this window (the
+    /// session starts at the live edge when the date has left it).
+    private func placed(_ input: SessionInput) -> SessionInput {
+        guard case .start(.bookmark(var bookmark)) = input, let text = bookmark.date, let date = ProgramDateTime(text) else {
+            return input
+        }
+        if let time = streamTime(of: date) {
+            bookmark.content = ContentTime(ticks: time.ticks)
+        }
+        return .start(.bookmark(bookmark))
     }
 
     /// A start or a jump must land in the seekable range: the window less the hold-back.

@@ -9,7 +9,8 @@ import StrictJSON
 /// {"format":"AdPlaybackKit bookmark","version":1,"timescale":9000000,
 ///  "content":5400000000,"watched":["pre","m1"],"lastBreakCompleted":2700000000}
 /// ```
-/// `content` and `lastBreakCompleted` (or `null`) are ticks of `timescale`.
+/// `content` and `lastBreakCompleted` (or `null`) are ticks of `timescale`;
+/// a live stream's bookmark also has `"date"`, the program date of `content`.
 public enum BookmarkFileFormat {
     /// The value of the `format` member.
     public static let name = "AdPlaybackKit bookmark"
@@ -40,6 +41,7 @@ public enum BookmarkFileFormat {
         } else {
             out.null()
         }
+        if let date = bookmark.date { out.member("date", date) }
         out.closeObject()
         out.endLine()
         return out.bytes
@@ -85,11 +87,15 @@ public enum BookmarkFileFormat {
             if case .null = completedNode.value { nil } else {
                 ClockTime(ticks: try reader.integer(completedNode, at: "$.lastBreakCompleted"))
             }
-        let known: Set = ["format", "version", "timescale", "content", "watched", "lastBreakCompleted"]
+        var date: String?
+        if let dateNode = members.first(where: { $0.key == "date" })?.value {
+            date = try reader.string(dateNode, at: "$.date").text
+        }
+        let known: Set = ["format", "version", "timescale", "content", "watched", "lastBreakCompleted", "date"]
         if let unknown = members.first(where: { !known.contains($0.key) }) {
             throw reader.invalid(unknown.value, "$.\(unknown.key)", "is not a member of a version 1 bookmark")
         }
-        return Bookmark(content: ContentTime(ticks: content), watched: watched, lastBreakCompletedAt: completed)
+        return Bookmark(content: ContentTime(ticks: content), watched: watched, lastBreakCompletedAt: completed, date: date)
     }
 }
 

@@ -31,6 +31,9 @@ public struct AdTimeline: Sendable {
     var retiredWatched = RetiredBreaks()
     /// Ranges a seek may not land in, in content order, not overlapping.
     var nonSeekable: [NonSeekableRange] = []
+    /// A live stream's seekable range (its window less the hold-back);
+    /// `nil` for VOD, where the whole content is seekable.
+    public internal(set) var seekableWindow: ClosedRange<ContentTime>?
 
     /// The longest stream (content and ads) a timeline holds: about 3,000
     /// years, so no sum of times can overflow.
@@ -95,6 +98,7 @@ extension AdTimeline: Hashable {
     public static func == (lhs: AdTimeline, rhs: AdTimeline) -> Bool {
         lhs.contentDuration == rhs.contentDuration && lhs.watchedIDs == rhs.watchedIDs
             && lhs.retiredWatched == rhs.retiredWatched && lhs.nonSeekable == rhs.nonSeekable
+            && lhs.seekableWindow == rhs.seekableWindow
             && lhs.tree.inOrder() == rhs.tree.inOrder()
     }
 

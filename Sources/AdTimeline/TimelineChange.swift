@@ -18,6 +18,8 @@ public enum TimelineChange: Sendable, Hashable {
     /// The stream ended here (a live stream's ENDLIST): playback reaching
     /// it ends the session.
     case end(at: ContentTime)
+    /// A live stream's seekable range now: its window less the hold-back.
+    case window(ClosedRange<ContentTime>)
 }
 
 extension AdTimeline {
@@ -35,6 +37,7 @@ extension AdTimeline {
         case .drop(let start): return dropBreaks(before: start)
         case .addNonSeekable(let range, let reason): addNonSeekableRange(range, reason: reason)
         case .end(let end): try endContent(at: end)
+        case .window(let range): seekableWindow = range
         }
         return []
     }

@@ -123,4 +123,32 @@ private func minutes(_ value: Int64) -> MediaDuration { MediaDuration(seconds: v
         #expect(breaks == [StreamTime(seconds: 15), StreamTime(seconds: 44)])
         #expect(events.filter { $0.name == "adBreakEnd" }.count == 2, "each played to its end")
     }
+
+    /// A live bookmark stores the program date of its position. Resumed
+    /// while the date is in the window, the session starts there; once it
+    /// has left, at the live edge, with seekAdjusted reason outOfWindow.
+    @Test func aLiveBookmark_storesItsDate_andResumesThere_orAtTheEdgeOnceItLeftTheWindow() throws {
+        let script = LiveOriginScript(segmentMilliseconds: 2_000, window: 30)
+        let live = try LiveSimulation(session: try liveSession(.strict), recording: recording(of: script, seconds: 400))
+        try live.send(.start(.position(.stream(StreamTime(seconds: 20)))))
+        try live.play(for: MediaDuration(seconds: 10))
+        let stopped = try live.send(.stop)
+        let bookmark = try #require(stopped.lazy.compactMap { if case .bookmark(let b) = $0.kind { b } else { nil } }.first)
+        #expect(bookmark.content == ContentTime(seconds: 30))
+        #expect(bookmark.date == "2026-01-01T00:00:30.000Z")
+
+        try live.play(for: MediaDuration(seconds: 10))
+        let near = try live.send(.start(.bookmark(bookmark)))
+        #expect(near.map(\.name) == ["sessionStart", "contentStart"])
+        #expect(near.last?.stream == StreamTime(seconds: 30))
+        try live.send(.stop)
+
+        try live.play(for: MediaDuration(seconds: 200))
+        let far = try live.send(.start(.bookmark(bookmark)))
+        #expect(far.map(\.name) == ["sessionStart", "seekAdjusted", "contentStart"])
+        guard case .seekAdjusted(let target, let reason) = far[1].kind else { return }
+        #expect(reason == "outOfWindow")
+        #expect(target.stream == live.joinPoint)
+        #expect(far.last?.stream == live.joinPoint)
+    }
 }
