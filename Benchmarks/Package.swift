@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "SCTE35", package: "AdPlaybackKit"),
                 .product(name: "SCTE35Text", package: "AdPlaybackKit"),
+                .product(name: "StrictJSON", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/SCTE35Benchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import SCTE35
 import SCTE35Text
+import StrictJSON
 
 /// SCTE 35 2020 §14.1 (time_signal, placement opportunity start) and §14.8
 /// (three segmentation descriptors).
