@@ -46,7 +46,8 @@ extension MediaParser {
         let (signals, offset) = playlist.signals.elements
         for index in order(of: playlist.signals, range) {
             let date = signals[offset + index].range?.startDate ?? playlist.dateAnchors.date(at: signals[offset + index].time)
-            state.opportunities.handle(signals[offset + index], at: date, tolerance: tolerance, warnings: &warnings)
+            state.opportunities.handle(signals[offset + index], at: date, tolerance: tolerance,
+                                       windowStart: playlist.segments.first?.start, warnings: &warnings)
             if let cue = signals[offset + index].cue {
                 state.blackouts.handle(cue, from: signals[offset + index].source, at: date, tolerance: tolerance,
                                        warnings: &warnings)

@@ -28,10 +28,11 @@ struct OpportunityBuilder: Sendable, Hashable {
     }
 
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
-                         warnings: inout [HLSWarning]) {
+                         windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
         switch signal.role {
         case .start: start(signal, date: date, tolerance: tolerance, warnings: &warnings)
-        case .continuation: continuation(signal, date: date, tolerance: tolerance, warnings: &warnings)
+        case .continuation:
+            continuation(signal, date: date, tolerance: tolerance, windowStart: windowStart, warnings: &warnings)
         case .end: end(signal, tolerance: tolerance, warnings: &warnings)
         case .other: break
         }
@@ -90,7 +91,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     }
 
     private mutating func continuation(_ signal: AdSignal, date: ProgramDateTime?, tolerance: MediaDuration,
-                                       warnings: inout [HLSWarning]) {
+                                       windowStart: StreamTime?, warnings: inout [HLSWarning]) {
         if let index = match(signal, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
             ?? covering(signal.time, tolerance: tolerance) {
             if opportunities[index].ending == .plannedDuration, let end = opportunities[index].end, signal.time >= end {
@@ -102,10 +103,14 @@ struct OpportunityBuilder: Sendable, Hashable {
             merge(signal, into: index, date: date)
             return
         }
-        let elapsed = Self.elapsed(signal) ?? .zero
+        // With no elapsed time, the break began before the window: a start
+        // inside it would have a cue-out there. The window's start is the
+        // latest it can have begun.
+        let elapsed = Self.elapsed(signal) ?? windowStart.map { signal.time > $0 ? signal.time - $0 : .zero } ?? .zero
         let start = signal.time - elapsed
         warnings.append(HLSWarning(line: signal.line, tag: signal.tag,
-                                   "a break continues with no cue-out before it; it began at \(start)"))
+                                   "a break continues with no cue-out before it; it began at \(start)"
+                                       + (Self.elapsed(signal) == nil ? " or earlier (no elapsed time is given)" : "")))
         append(signal, date: date.map { ProgramDateTime(ticksSinceEpoch: $0.ticksSinceEpoch - elapsed.ticks) },
                start: start, joined: true)
     }

@@ -134,6 +134,7 @@ import Testing
         let (updates, _) = try await follow([try fixture("m3u8py-cue-out-cont-live-mid-break.m3u8")])
         let end = try #require(ended(updates).first)
         #expect(end.joinedInProgress)
+        #expect(end.start == .zero, "it began before the window: the window's start is the latest it can have")
         #expect(end.end == StreamTime(seconds: 30))
     }
 }
