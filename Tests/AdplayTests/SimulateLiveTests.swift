@@ -62,4 +62,46 @@ import Testing
         #expect(output.stderr.contains("$.actions[1]"))
         #expect(output.stderr.contains("outside the live window's seekable range, 0…54 s"))
     }
+
+    /// Three in-stream breaks in a recorded DVR window (at 60, 120 and 180 s,
+    /// 10 s each): a fast-forward over them under each rule, and a seek into
+    /// one, go as for VOD.
+    @Test(arguments: [
+        ("playAll", [60, 120, 180]), ("playFirst", [60]), ("playLast", [180]), ("skipAll", []),
+    ])
+    func fastForwardOverThreeBreaksOfARecording_followsTheRule(_ rule: String, _ played: [Int]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var script = LiveOriginScript(segmentMilliseconds: 2_000, window: 150)
+        script.breaks = [30, 60, 90].map { .init(at: $0, length: 5, dialect: .scte35) }
+        let scenario = try write(script, seconds: 20, scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "policy": {"fastForward": "\(rule)"},
+             "actions": [{"do": "start", "at": {"stream": 20}}, {"do": "fastForward", "to": {"stream": 250}}, {"do": "play", "for": 40}]}
+            """, in: directory)
+        let output = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let starts = output.events.filter { $0["event"] as? String == "adBreakStart" }.compactMap { ($0["stream"] as? NSNumber)?.intValue }
+        #expect(starts == played)
+        let skipped = output.events.filter { $0["event"] as? String == "adBreakSkip" }.count
+        #expect(skipped == 3 - played.count)
+        #expect(output.events.last { $0["event"] as? String == "contentStart" }.flatMap { ($0["stream"] as? NSNumber)?.intValue } == 250)
+    }
+
+    @Test func aSeekIntoABreakOfARecording_entersItAtItsStart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var script = LiveOriginScript(segmentMilliseconds: 2_000, window: 150)
+        script.breaks = [.init(at: 30, length: 5, dialect: .cueOut)]
+        let scenario = try write(script, seconds: 20, scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "policy": {"seekIntoBreak": "playFromBreakStart"},
+             "actions": [{"do": "start", "at": {"stream": 20}}, {"do": "seek", "to": {"stream": 65}}, {"do": "play", "for": 20}]}
+            """, in: directory)
+        let output = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        // The cue tags themselves arrive as timed metadata as playback passes them; leave them aside.
+        let events = output.events.filter { $0["event"] as? String != "timedMetadata" }
+        #expect(events.prefix(6).map { $0["event"] as? String ?? "" } == ["sessionStart", "contentStart", "seek", "adBreakStart", "adStart", "adEnd"])
+        #expect((events[3]["stream"] as? NSNumber)?.intValue == 60)
+        #expect(output.events.contains { $0["event"] as? String == "timedMetadata" && $0["name"] as? String == "#EXT-X-CUE-IN" })
+    }
 }
