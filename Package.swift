@@ -145,7 +145,7 @@ let package = Package(
             name: "AdLiveTests",
             dependencies: [
                 "AdLive", "HLS", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime", "AdPlayback", "AdPolicy",
-                "AdTimeline",
+                "AdTimeline", "AdPlaybackRuntime", "AdResolvers", "AdSignals",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),

@@ -30,6 +30,12 @@ private func liveSession(_ policy: AdPolicy) throws -> PlaybackSession {
 private func minutes(_ value: Int64) -> MediaDuration { MediaDuration(seconds: value * 60) }
 
 @Suite struct LiveSimulationTests {
+    /// The origin's playlist text at time 0.
+    static func text(_ script: LiveOriginScript) -> [UInt8] {
+        guard case .playlist(let text) = script.answer(at: .zero) else { return [] }
+        return Array(text.utf8)
+    }
+
     /// A 2-hour DVR window of 6 s segments with a 30 s break every 5 minutes: 24 breaks.
     static func dvr() -> LiveOriginScript {
         var script = LiveOriginScript(segmentMilliseconds: 6_000, window: 1_200)

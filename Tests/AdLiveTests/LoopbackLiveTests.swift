@@ -6,6 +6,12 @@ import Foundation
 import HLS
 import MediaTime
 import Testing
+import AdPlayback
+import AdPlaybackRuntime
+import AdPolicy
+import AdResolvers
+import AdSignals
+import AdTimeline
 
 /// Following a live origin over real HTTP on 127.0.0.1. Time is virtual:
 /// the origin's window, the waits between fetches and each fetch's limit
@@ -72,5 +78,50 @@ import Testing
         #expect(updates.contains { if case .windowReset(0) = $0.event { true } else { false } })
         let lastRefresh = updates.last { if case .refresh = $0.event { true } else { false } }
         #expect((lastRefresh?.clock ?? .zero) >= ClockTime(seconds: 55), "following went on")
+    }
+
+    /// A 2-hour DVR window with 24 breaks, fetched from the loopback origin
+    /// and fed into a session: a fast-forward of 60 minutes under snapback
+    /// plays only the last break passed; a rewind of 90 minutes under
+    /// rewind playLast plays only the last break that rewind passed.
+    @Test func aTwoHourDVRWindowOverLoopback_fastForwardAndRewindFollowTheRules() async throws {
+        let script = LiveSimulationTests.dvr()
+        let updates = try await followOverLoopback(script, seconds: 1)
+        let refreshes = updates.filter { if case .refresh = $0.event { true } else { false } }
+        #expect(refreshes.count == 1)
+        let playlist = try LivePlaylist(LiveSimulationTests.text(script)).playlist
+
+        func session(_ policy: AdPolicy) throws -> Simulation {
+            let simulation = Simulation(session: PlaybackSession(
+                timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: policy),
+                placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent)))
+            for update in updates {
+                for input in LiveInputs.inputs(for: update.event, in: playlist) {
+                    try simulation.send(input)
+                    for case .resolve(let opportunity) in simulation.driver.takeRequests() {
+                        try simulation.send(.resolved(
+                            opportunityID: opportunity.id, breaks: [InStreamMarkerResolver.adBreak(for: opportunity)], issues: []))
+                    }
+                }
+            }
+            #expect(simulation.session.timeline.count == 24)
+            return simulation
+        }
+
+        let forward = try session(.snapback)
+        try forward.send(.start(.position(.stream(StreamTime(seconds: 600)))))
+        var events = try forward.send(.jump(.fastForward, to: .stream(StreamTime(seconds: 4_200))))
+        events += try forward.play(for: MediaDuration(seconds: 40))
+        #expect(events.filter { $0.name == "adBreakStart" }.map(\.stream) == [StreamTime(seconds: 4_020)])
+        #expect(events.last { $0.name == "contentStart" }?.stream == StreamTime(seconds: 4_200))
+
+        var policy = AdPolicy.strict
+        policy.rewind = .playLast
+        let backward = try session(policy)
+        try backward.send(.start(.position(.stream(StreamTime(seconds: 7_182)))))
+        events = try backward.send(.jump(.rewind, to: .stream(StreamTime(seconds: 1_782))))
+        events += try backward.play(for: MediaDuration(seconds: 40))
+        #expect(events.filter { $0.name == "adBreakStart" }.map(\.stream) == [StreamTime(seconds: 1_920)])
+        #expect(events.last { $0.name == "contentStart" }?.stream == StreamTime(seconds: 1_782))
     }
 }
