@@ -89,14 +89,16 @@ import Testing
         #expect(started(updates).count == 1)
     }
 
+    /// hls.js maps each date range against the latest PDT before it: D0 at
+    /// −1 s (a second before the first segment), D1 at 0.
     @Test func pdtJumps_dateRangesPlacedAgainstTheirPDT() async throws {
-        var options = LiveOptions()
-        options.parse.subscribedTags = []
-        let (updates, follower) = try await follow([try fixture("hlsjs-daterange-pdt-jumps-live.m3u8")])
-        let metadata = try #require(follower.live?.playlist.metadata.first)
-        #expect(metadata.time == StreamTime(seconds: -1), "D0 starts 1 s before the first segment")
-        _ = updates
-        _ = options
+        let (updates, _) = try await follow([try fixture("hlsjs-daterange-pdt-jumps-live.m3u8")])
+        let ranges = updates.compactMap { update -> (String, StreamTime)? in
+            guard case .timedMetadata(let item, _) = update.event, item.name == "#EXT-X-DATERANGE", let value = item.value else { return nil }
+            return (String(value.prefix(7)), item.time)
+        }
+        #expect(ranges.first { $0.0 == "ID=\"D0\"" }?.1 == StreamTime(seconds: -1))
+        #expect(ranges.first { $0.0 == "ID=\"D1\"" }?.1 == .zero)
     }
 
     @Test func deltaUpdates_D2LeavesAt2_D3At4_sequence1to5to6to7() async throws {
@@ -128,6 +130,49 @@ import Testing
         guard case .interstitial(let interstitial) = preroll.kind else { Issue.record("not an interstitial"); return }
         #expect(interstitial.cue == ["PRE", "ONCE"])
         #expect(interstitial.playoutLimit == MediaDuration(seconds: 30))
+    }
+
+    /// DATERANGE lines after ENDLIST still count: a pre-roll (CUE PRE,ONCE)
+    /// and a mid-roll, with their restrictions, resume offsets and limits.
+    @Test func shakaPreOnceRestrict_bothInterstitials_withTheirAttributes() async throws {
+        let (updates, _) = try await follow([try fixture("shaka-interstitial-pre-once-restrict.m3u8")])
+        let interstitials = started(updates).compactMap { opportunity -> (String, Interstitial)? in
+            if case .interstitial(let interstitial) = opportunity.kind { (opportunity.id, interstitial) } else { nil }
+        }
+        #expect(interstitials.map(\.0) == ["0", "1"])
+        #expect(interstitials.map(\.1.cue) == [["PRE", "ONCE"], ["ONCE"]])
+        #expect(interstitials.map(\.1.restrict) == [["JUMP"], ["SKIP", "JUMP"]])
+        #expect(interstitials.map(\.1.resumeOffset) == [.zero, MediaDuration(seconds: 6)])
+        #expect(interstitials.map(\.1.playoutLimit) == [MediaDuration(seconds: 5), MediaDuration(seconds: 5)])
+        #expect(started(updates).first?.start == .zero, "CUE=PRE places it at the start")
+    }
+
+    @Test func shakaAssetList_noNewlineAtTheEnd_isAn8sInterstitialWithItsList() async throws {
+        let (updates, _) = try await follow([try fixture("shaka-interstitial-asset-list.m3u8")])
+        let start = try #require(started(updates).first)
+        #expect(start.duration == MediaDuration(seconds: 8))
+        guard case .interstitial(let interstitial) = start.kind else { Issue.record("not an interstitial"); return }
+        #expect(interstitial.assetList == "ads.json")
+        #expect(interstitial.resumeOffset == .zero)
+    }
+
+    /// In-manifest tracking (SVTA 2053-2) is not an ad break: it is timed
+    /// metadata carrying its signalling attribute.
+    @Test func svta2053_creativeSignalling_isTimedMetadataWithItsPayload() async throws {
+        let (updates, _) = try await follow([try fixture("shaka-svta2053-ad-creative-signaling.m3u8")])
+        #expect(started(updates).isEmpty)
+        let tags = updates.compactMap { if case .timedMetadata(let item, _) = $0.event { item } else { nil } }
+        #expect(tags.contains { $0.name == "#EXT-X-DATERANGE" && ($0.value ?? "").contains("X-AD-CREATIVE-SIGNALING=") })
+    }
+
+    /// MediaConvert's dialect (stray spaces, elapsed beyond the duration, a
+    /// 0 s segment): one break from its CUE-OUT to its CUE-IN.
+    @Test func mediaConvert_isOneBreakEndedByItsCueIn() async throws {
+        let (updates, follower) = try await follow([try fixture("m3u8py-cue-out-mediaconvert-vod.m3u8")])
+        let end = try #require(ended(updates).first)
+        #expect(end.start == StreamTime(seconds: 10))
+        #expect(end.duration == MediaDuration(seconds: 30))
+        #expect(follower.live?.playlist.segments.contains { $0.duration == .zero } == true)
     }
 
     @Test func midBreakWindow_isAJoinedInProgressBreak_closedByItsCueIn() async throws {
