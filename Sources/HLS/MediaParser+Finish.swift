@@ -14,7 +14,8 @@ extension MediaParser {
         }
         playlist.pendingParts = pending.parts
         for (index, range) in dateRangeMetadata {
-            guard let date = range.startDate, let time = playlist.dateAnchors.time(of: date) else { continue }
+            guard let date = range.startDate, let time = Self.place(date, taggedAt: playlist.metadata[index].time, in: playlist)
+            else { continue }
             var item = playlist.metadata[index]
             item.time = time
             item.mediaSequence = mediaSequence(at: time)
@@ -70,7 +71,7 @@ extension MediaParser {
         } else if range.post {
             time = StreamTime(ticks: state.time)
         } else if let date = range.startDate {
-            if let placed = playlist.dateAnchors.time(of: date) {
+            if let placed = Self.place(date, taggedAt: time, in: playlist) {
                 time = placed
             } else {
                 warn(playlist.signals[index].line, playlist.signals[index].tag,
@@ -80,6 +81,14 @@ extension MediaParser {
         playlist.signals[index].time = time
         if let length = range.length { playlist.signals[index].endTime = time + length }
         playlist.signals[index].mediaSequence = mediaSequence(at: time)
+    }
+
+    /// Where a date range's START-DATE falls: measured from the latest
+    /// PROGRAM-DATE-TIME before the tag (RFC 8216bis lets dates jump, so the
+    /// anchor in force where the tag sits is the one that applies).
+    static func place(_ date: ProgramDateTime, taggedAt tag: StreamTime, in playlist: MediaPlaylist) -> StreamTime? {
+        guard let tagDate = playlist.dateAnchors.date(at: tag) else { return nil }
+        return tag + MediaDuration(ticks: date.ticksSinceEpoch - tagDate.ticksSinceEpoch)
     }
 
     /// The media sequence number of the segment holding `time`.

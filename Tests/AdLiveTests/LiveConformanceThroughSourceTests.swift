@@ -99,6 +99,8 @@ import Testing
         }
         #expect(ranges.first { $0.0 == "ID=\"D0\"" }?.1 == StreamTime(seconds: -1))
         #expect(ranges.first { $0.0 == "ID=\"D1\"" }?.1 == .zero)
+        // D2's tag sits after the jump to 16:08:00 (at 8 s): its 16:00:15 lies 469 s before the tag at 12 s.
+        #expect(ranges.first { $0.0 == "ID=\"D2\"" }?.1 == StreamTime(seconds: -457))
     }
 
     @Test func deltaUpdates_D2LeavesAt2_D3At4_sequence1to5to6to7() async throws {
