@@ -38,8 +38,7 @@ public actor LoopbackAdServer {
     private var inFlight = 0
     /// The most requests it was answering at once: how concurrent its client was.
     public private(set) var mostAtOnce = 0
-    private var server: HTTPServer?
-    private var task: Task<Void, any Error>?
+    private var listener: LoopbackListener?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
 
@@ -48,16 +47,12 @@ public actor LoopbackAdServer {
 
     /// Starts listening on 127.0.0.1 and returns once connections are taken.
     public func start() async throws {
-        // Quiet: tests stop servers mid-connection on purpose.
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
-        await server.appendRoute("*") { [weak self] request in
+        let listener = try await LoopbackListener.start { [weak self] request in
             guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
             return try await self.respond(to: request)
         }
-        task = Task { try await server.run() }
-        try await server.waitUntilListening()
-        if case .ip4(_, let port)? = await server.listeningAddress { self.port = port }
-        self.server = server
+        port = listener.port
+        self.listener = listener
     }
 
     /// Starts a server, runs `body` with it, and stops it, whether `body` throws or not.
@@ -75,9 +70,8 @@ public actor LoopbackAdServer {
 
     /// Stops listening and closes every connection.
     public func stop() async {
-        await server?.stop(timeout: 0)
-        task?.cancel()
-        server = nil
+        await listener?.stop()
+        listener = nil
     }
 
     /// `http://127.0.0.1:PORT` followed by `path`.

@@ -15,8 +15,7 @@ public import MediaTime
 public actor LoopbackLiveOrigin {
     private let script: LiveOriginScript
     private let reading: @Sendable () -> ClockTime
-    private var server: HTTPServer?
-    private var task: Task<Void, any Error>?
+    private var listener: LoopbackListener?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
     /// How many playlist requests it received.
@@ -36,22 +35,18 @@ public actor LoopbackLiveOrigin {
 
     /// Starts listening and returns once connections are taken.
     public func start() async throws {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
-        await server.appendRoute("*") { [weak self] request in
+        let listener = try await LoopbackListener.start { [weak self] request in
             guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
             return try await self.respond(to: request)
         }
-        task = Task { try await server.run() }
-        try await server.waitUntilListening()
-        if case .ip4(_, let port)? = await server.listeningAddress { self.port = port }
-        self.server = server
+        port = listener.port
+        self.listener = listener
     }
 
     /// Stops listening and closes every connection.
     public func stop() async {
-        await server?.stop(timeout: 0)
-        task?.cancel()
-        server = nil
+        await listener?.stop()
+        listener = nil
     }
 
     /// Starts an origin, runs `body` with it, and stops it, whether `body` throws or not.

@@ -17,7 +17,7 @@ import AdTimeline
 /// the origin's window, the waits between fetches and each fetch's limit
 /// all run on virtual clocks that move together, and only while the source
 /// waits or the origin holds a request back.
-@Suite struct LoopbackLiveTests {
+@Suite(.serialized) struct LoopbackLiveTests {
     private func followOverLoopback(_ script: LiveOriginScript, seconds: Int64) async throws -> [LiveSource.Update] {
         let pacing = VirtualClock()
         let fetching = VirtualClock()

@@ -8,7 +8,13 @@ import VASTResolution
 /// Pods resolved against a real HTTP server on loopback.
 @Suite(.serialized) struct PodResolutionTests {
     private let resolver: VASTChainResolver = {
-        VASTChainResolver(client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock()), macroValues: { [:] })
+        var resolver = VASTChainResolver(client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock()), macroValues: { [:] })
+        // These tests are about order and concurrency, not time: a budget far
+        // above the default keeps a loaded machine (the whole suite runs in
+        // parallel) from turning them into timing tests.
+        resolver.budget = .seconds(120)
+        resolver.requestTimeout = .seconds(60)
+        return resolver
     }()
 
     /// Five ads behind three wrappers each, every answer 200 ms late: the
