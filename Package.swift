@@ -167,7 +167,7 @@ let package = Package(
             name: "AdPlaybackTests",
             dependencies: [
                 "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdPolicyExamples", "AdSignals", "HLS",
-                "AdResolvers",
+                "AdResolvers", "SCTE35",
             ],
             swiftSettings: strictSettings
         ),

@@ -26,6 +26,16 @@ extension PlaybackSession {
     /// its final length; a repeat of it changes nothing.
     private mutating func merge(_ opportunity: AdOpportunity, into existing: AdBreak) throws(SessionError) {
         guard existing.isOpen else { return }
+        if case .inStream = opportunity.signal, !existing.isPlaceholder, existing.occupancy == .replacesContent,
+            opportunity.adSplits.count + 1 > existing.ads.count
+        {
+            // The stream's cues split the break into more ads than it has: it
+            // takes them (its length as the opportunity says, or as it was).
+            var split = opportunity
+            split.duration = opportunity.duration ?? existing.duration
+            try change(.replace(split.inStreamBreak()))
+            return
+        }
         if !opportunity.isOpen {
             try change(.close(breakID: existing.id, duration: opportunity.duration))
         } else if let duration = opportunity.duration, duration != existing.duration {

@@ -6,7 +6,8 @@ public import MediaTime
 /// range) at once: the ads are already stitched into the stream (live
 /// SSAI), so the cue itself is the break. The break replaces the content
 /// it covers, keeps the opportunity's id, and holds one ad, `<id>/1`,
-/// spanning it; it stays open while the cue is.
+/// spanning it, unless the stream's own ad-level cues split it into more;
+/// it stays open while the cue is.
 ///
 /// ```swift
 /// let registry = ResolverRegistry([InStreamMarkerResolver()], clock: ContinuousClock())
@@ -28,12 +29,8 @@ public struct InStreamMarkerResolver: AdResolver {
         ResolvedBreaks(breaks: [Self.adBreak(for: opportunity, unknownDuration: unknownDuration)])
     }
 
-    /// The break an in-stream opportunity is.
+    /// The break an in-stream opportunity is (``AdSignals/AdOpportunity/inStreamBreak(unknownDuration:)``).
     public static func adBreak(for opportunity: AdOpportunity, unknownDuration: MediaDuration = MediaDuration(microseconds: 1)) -> AdBreak {
-        let duration = opportunity.duration.flatMap { $0 > .zero ? $0 : nil } ?? unknownDuration
-        return AdBreak(
-            id: opportunity.id, position: opportunity.breakPosition,
-            ads: [Ad(id: "\(opportunity.id)/1", duration: duration)],
-            insertion: .inStream, occupancy: .replacesContent, isOpen: opportunity.isOpen)
+        opportunity.inStreamBreak(unknownDuration: unknownDuration)
     }
 }

@@ -1,5 +1,6 @@
 public import HLS
 internal import SCTE35
+internal import MediaTime
 
 extension AdOpportunity {
     /// The opportunity an HLS placement marks: at its stream time, with its
@@ -8,7 +9,8 @@ extension AdOpportunity {
     public init(_ placement: PlacementOpportunity) {
         self.init(
             id: placement.id, position: .stream(placement.start), duration: placement.duration, isOpen: placement.isOpen,
-            signal: .inStream(tags: placement.sources, scte35: placement.scte35.flatMap { try? SpliceInfoEncoder.encode($0.section) }))
+            signal: .inStream(tags: placement.sources, scte35: placement.scte35.flatMap { try? SpliceInfoEncoder.encode($0.section) }),
+            adSplits: placement.adStarts.map { $0 - placement.start })
     }
 
     /// The opportunities a live refresh opened or closed, as they stand after

@@ -20,17 +20,22 @@ public struct AdOpportunity: Sendable, Hashable, Identifiable {
     public var isOpen: Bool
     /// What announced it.
     public var signal: OpportunitySignal
+    /// Where the stream's own signals start a new ad inside it, as offsets
+    /// from its start, in order (an in-stream break whose ads are cued one
+    /// by one); empty when nothing splits it.
+    public var adSplits: [MediaDuration]
 
     /// Creates an opportunity.
     public init(
         id: String, position: OpportunityPosition, duration: MediaDuration? = nil, isOpen: Bool = false,
-        signal: OpportunitySignal
+        signal: OpportunitySignal, adSplits: [MediaDuration] = []
     ) {
         self.id = id
         self.position = position
         self.duration = duration
         self.isOpen = isOpen
         self.signal = signal
+        self.adSplits = adSplits
     }
 
     /// Takes in a later signal of the same opportunity (a refresh that saw
@@ -40,6 +45,7 @@ public struct AdOpportunity: Sendable, Hashable, Identifiable {
         precondition(later.id == id, "merging opportunity \(later.id) into \(id)")
         duration = later.duration ?? duration
         isOpen = later.isOpen
+        if later.adSplits.count > adSplits.count { adSplits = later.adSplits }
         signal = signal.merged(with: later.signal)
     }
 }

@@ -21,4 +21,23 @@ extension AdOpportunity {
         adBreak.isOpen = isOpen
         return adBreak
     }
+
+    /// The break an in-stream marker is: the ads are in the stream already
+    /// (live SSAI), so the break keeps the opportunity's id, replaces the
+    /// content it covers, stays open while the cue is, and holds one ad per
+    /// part the stream's own cues split it into (`<id>/1`, `<id>/2`, …), or
+    /// one ad spanning it. A break whose length is not known yet lasts
+    /// `unknownDuration` until a later signal says.
+    public func inStreamBreak(unknownDuration: MediaDuration = MediaDuration(microseconds: 1)) -> AdBreak {
+        let total = duration.flatMap { $0 > .zero ? $0 : nil } ?? unknownDuration
+        var lengths: [MediaDuration] = []
+        var previous = MediaDuration.zero
+        for split in adSplits where split > previous && split < total {
+            lengths.append(split - previous)
+            previous = split
+        }
+        lengths.append(total - previous)
+        let ads = lengths.enumerated().map { Ad(id: "\(id)/\($0.offset + 1)", duration: $0.element) }
+        return AdBreak(id: id, position: breakPosition, ads: ads, insertion: .inStream, occupancy: .replacesContent, isOpen: isOpen)
+    }
 }

@@ -76,6 +76,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             let current = opportunities[open]
             if let planned = current.plannedDuration, signal.time < current.start + planned - tolerance {
                 merge(signal, into: open, date: date)
+                noteAdStart(signal, in: open, tolerance: tolerance)
                 return
             }
             if let planned = current.plannedDuration, signal.time >= current.start + planned {
@@ -238,6 +239,16 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     private mutating func addSource(_ signal: AdSignal, to index: Int) {
         if !opportunities[index].sources.contains(signal.tag) { opportunities[index].sources.append(signal.tag) }
+    }
+
+    /// An ad-level start cue inside an open break starts one of its ads.
+    private mutating func noteAdStart(_ signal: AdSignal, in index: Int, tolerance: MediaDuration) {
+        guard let cue = signal.cue, cue.segmentations.contains(where: { SignalRoles.adLevelStartTypes.contains($0.typeID) }),
+              signal.time > opportunities[index].start + tolerance,
+              !opportunities[index].adStarts.contains(where: { abs(($0 - signal.time).ticks) <= tolerance.ticks })
+        else { return }
+        let position = opportunities[index].adStarts.firstIndex { $0 > signal.time } ?? opportunities[index].adStarts.endIndex
+        opportunities[index].adStarts.insert(signal.time, at: position)
     }
 
     /// A DATERANGE that states its end closes a break no other dialect

@@ -53,6 +53,11 @@ public struct PlacementOpportunity: Sendable, Hashable {
     public var dateRangeIDs: [String]
     /// Whether the start was seen only in a continuation (the window began mid-break).
     public var joinedInProgress: Bool
+    /// Where the stream's own ad-level cues (SCTE-35 Provider or Distributor
+    /// Advertisement Start, types 0x30 and 0x32) start an ad inside the
+    /// break, after its start, in order: the break's ads, as the stream
+    /// splits it.
+    public var adStarts: [StreamTime] = []
 
     /// Whether the cue-in has not arrived yet.
     public var isOpen: Bool { end == nil }

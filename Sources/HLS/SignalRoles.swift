@@ -6,6 +6,9 @@ enum SignalRoles {
     /// Segmentation types that start a linear ad break (SCTE 35 Table 23):
     /// break, provider/distributor advertisement, placement opportunity, ad block.
     static let adStartTypes: Set<UInt8> = [0x22, 0x30, 0x32, 0x34, 0x36, 0x44, 0x46]
+    /// Segmentation types that start one ad inside a break: Provider and
+    /// Distributor Advertisement Start.
+    static let adLevelStartTypes: Set<UInt8> = [0x30, 0x32]
     /// The matching end types.
     static let adEndTypes: Set<UInt8> = [0x23, 0x31, 0x33, 0x35, 0x37, 0x45, 0x47]
     /// Segmentation types that open a window blackout may apply to: program

@@ -54,7 +54,7 @@ private func minutes(_ value: Int64) -> MediaDuration { MediaDuration(seconds: v
     }
 
     @Test func aFastForwardOf60MinutesUnderSnapback_playsOnlyTheLastBreakPassed_thenTheTarget() throws {
-        let live = try LiveSimulation(session: try liveSession(.snapback), recording: recording(of: Self.dvr(), seconds: 3_600))
+        let live = try LiveSimulation(session: try liveSession(.snapback), recording: recording(of: Self.dvr(), seconds: 70))
         try live.send(.start(.position(.stream(StreamTime(seconds: 600)))))
         var events = try live.send(.jump(.fastForward, to: .stream(StreamTime(seconds: 600) + minutes(60))))
         events += try live.play(for: MediaDuration(seconds: 60))
