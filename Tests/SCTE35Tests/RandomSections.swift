@@ -28,8 +28,12 @@ struct RandomSections {
     mutating func section() -> SpliceInfoSection {
         var section: SpliceInfoSection
         if below(8) == 0 {
-            section = SpliceInfoSection(payload: .encrypted(commandLength: UInt16(next(12)), bytes: bytes(40)))
+            let commandLength = UInt16(next(12))
+            section = SpliceInfoSection(payload: .encrypted(commandLength: commandLength, bytes: bytes(40)))
             section.encryptionAlgorithm = UInt8(next(6))
+            // 0xFFF in splice_command_length is the legacy "unknown" marker (SCTE 35 §9.6): a section
+            // that writes it is a legacy one, and reads back as such.
+            section.legacyCommandLength = commandLength == 0xFFF
         } else {
             let descriptors = (0..<below(5)).map { _ in descriptor() }
             section = SpliceInfoSection(payload: .clear(command: command(), descriptors: descriptors, alignmentStuffing: bytes(3)))
