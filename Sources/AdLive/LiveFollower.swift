@@ -44,9 +44,7 @@ public struct LiveFollower: Sendable {
 
     /// The target duration, or 6 s before the first playlist says; taken
     /// as 1 s to 1 hour for timing, whatever the playlist claims.
-    public var targetDuration: MediaDuration {
-        MediaDuration(seconds: min(max(Int64(clamping: live?.playlist.targetDuration ?? 6), 1), 3_600))
-    }
+    public var targetDuration: MediaDuration { LiveWindow.targetDuration(live?.playlist.targetDuration) }
 
     /// The shortest wait between fetches, whatever the segments claim (a
     /// 0 s segment must not make the follower fetch without pause).

@@ -23,13 +23,11 @@ public enum LiveInputs {
         switch event {
         case .refresh(_, _, let changed):
             guard changed, let first = playlist.segments.first else { return [] }
-            let edge = playlist.segments.last?.end ?? first.start
-            let target = MediaDuration(seconds: min(max(Int64(clamping: playlist.targetDuration ?? 6), 1), 3_600))
-            let holdBack = playlist.serverControl?.holdBack ?? MediaDuration(ticks: target.ticks * 3)
-            let join = max(first.start, edge - holdBack)
+            let window = LiveWindow(playlist)
+            let edge = window.edge
             var inputs: [SessionInput] = [
                 .timelineChanged(.drop(before: ContentTime(ticks: first.start.ticks))),
-                .timelineChanged(.window(ContentTime(ticks: first.start.ticks)...ContentTime(ticks: join.ticks))),
+                .timelineChanged(.window(ContentTime(ticks: first.start.ticks)...ContentTime(ticks: window.joinPoint.ticks))),
             ]
             for opportunity in playlist.opportunities.reversed().prefix(16) where opportunity.isOpen && opportunity.plannedDuration == nil {
                 var grown = AdOpportunity(opportunity)

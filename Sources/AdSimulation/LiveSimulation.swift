@@ -49,26 +49,17 @@ public final class LiveSimulation {
     /// The virtual wall clock.
     public var clock: VirtualClock { simulation.clock }
 
+    /// The window as the last playlist has it (empty before the first).
+    public var window: LiveWindow? { follower.live.map { LiveWindow($0.playlist) } }
+
     /// The end of the last segment known: playback cannot pass it.
-    public var liveEdge: StreamTime { follower.live?.playlist.segments.last?.end ?? .zero }
-
-    /// How far behind the live edge a join lands: the playlist's HOLD-BACK,
-    /// or 3 target durations.
-    public var holdBack: MediaDuration {
-        follower.live?.playlist.serverControl?.holdBack ?? MediaDuration(ticks: follower.targetDuration.ticks * 3)
-    }
-
-    /// Where the window starts.
-    public var windowStart: StreamTime { follower.live?.playlist.segments.first?.start ?? .zero }
+    public var liveEdge: StreamTime { window?.edge ?? .zero }
 
     /// Where a viewer joins: the live edge less the hold-back, within the window.
-    public var joinPoint: StreamTime {
-        let edge = liveEdge
-        return edge - holdBack > windowStart ? edge - holdBack : windowStart
-    }
+    public var joinPoint: StreamTime { window?.joinPoint ?? .zero }
 
     /// The times a seek may go to: the window less the hold-back.
-    public var seekableRange: ClosedRange<StreamTime> { windowStart...joinPoint }
+    public var seekableRange: ClosedRange<StreamTime> { window?.seekableRange ?? StreamTime.zero...StreamTime.zero }
 
     /// The date at a stream time, from PROGRAM-DATE-TIME.
     public func date(at time: StreamTime) -> ProgramDateTime? { follower.live?.playlist.programDateTime(at: time) }
@@ -132,7 +123,8 @@ public final class LiveSimulation {
             let remaining = end - clock.reading
             var limit = remaining
             if let nextFetch { limit = min(limit, nextFetch - clock.reading) }
-            if session.isRunning, !session.isPaused, let headroom = headroomToEdge() {
+            if session.isRunning, !session.isPaused {
+                let headroom = liveEdge - session.playhead.stream
                 if headroom <= .zero, nextFetch == nil {
                     events += try endOfStream()
                     guard !session.isRunning else { throw SessionError.neverEnds }
@@ -160,12 +152,11 @@ public final class LiveSimulation {
     @discardableResult
     public func playToEnd() throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []
-        var rounds = 0
         while session.isRunning {
-            let step = max(MediaDuration(seconds: 1), follower.targetDuration)
-            events += try play(for: step)
-            rounds += 1
-            if nextFetch == nil, rounds > 1_000_000 { throw SessionError.neverEnds }
+            // Paused, it never gets there; playing, it reaches the recording's
+            // end, where `play` ends the session (or says it cannot).
+            guard !session.isPaused else { throw SessionError.neverEnds }
+            events += try play(for: follower.targetDuration)
         }
         return events
     }
@@ -173,10 +164,6 @@ public final class LiveSimulation {
     /// Lets virtual time pass without playing.
     public func wait(for duration: MediaDuration) {
         simulation.wait(for: duration)
-    }
-
-    private func headroomToEdge() -> MediaDuration? {
-        liveEdge - session.playhead.stream
     }
 
     /// The stream stopped growing and playback reached its end.

@@ -28,6 +28,25 @@ func follow(_ script: LiveOriginScript, seconds: Int64, options: LiveOptions = L
     return (await collector.updates, follower)
 }
 
+/// The five breaks, with every origin fault in turn: 404, 500, a stall, an
+/// oversized body, a slow answer (`slow`), garbage (when asked), a window
+/// jump and a restart.
+func fiveBreaksWithFaults(stallOrSlow slow: LiveOriginScript.Misbehavior, garbage: Bool) -> LiveOriginScript {
+    var script = fiveBreaks()
+    func at(_ seconds: Int64) -> ClockTime { ClockTime(seconds: seconds) }
+    script.faults = [
+        .init(from: at(5), to: at(6), .status(404)),
+        .init(from: at(8), to: at(9), .status(500)),
+        .init(from: at(11), to: at(12), .stall),
+        .init(from: at(20), to: at(21), .oversized(bytes: 17 << 20)),
+        .init(from: at(28), to: at(29), slow),
+        .init(from: at(32), .jump(segments: 20)),
+        .init(from: at(45), .restart),
+    ]
+    if garbage { script.faults.append(.init(from: at(24), to: at(25), .garbage)) }
+    return script
+}
+
 /// Five breaks in four dialects on a 1 s-segment stream with a 10-segment window.
 func fiveBreaks() -> LiveOriginScript {
     var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 10)
@@ -68,18 +87,7 @@ func fiveBreaks() -> LiveOriginScript {
     }
 
     @Test func eachFault_isReported_andFollowingGoesOn() async throws {
-        var script = fiveBreaks()
-        func at(_ seconds: Int64) -> ClockTime { ClockTime(seconds: seconds) }
-        script.faults = [
-            .init(from: at(5), to: at(6), .status(404)),
-            .init(from: at(8), to: at(9), .status(500)),
-            .init(from: at(11), to: at(12), .stall),
-            .init(from: at(20), to: at(21), .oversized(bytes: 17 << 20)),
-            .init(from: at(24), to: at(25), .garbage),
-            .init(from: at(28), to: at(29), .slow(.seconds(2))),
-            .init(from: at(32), .jump(segments: 20)),
-            .init(from: at(45), .restart),
-        ]
+        let script = fiveBreaksWithFaults(stallOrSlow: .slow(.seconds(2)), garbage: true)
         let (updates, follower) = await follow(script, seconds: 60)
         let errors = updates.compactMap { update -> (Int?, String)? in
             if case .originError(_, let status, let reason, _) = update.event { (status, reason) } else { nil }

@@ -55,17 +55,8 @@ import AdTimeline
     }
 
     @Test func eachFault_overLoopback_isReported_andFollowingGoesOn() async throws {
-        var script = fiveBreaks()
-        func at(_ seconds: Int64) -> ClockTime { ClockTime(seconds: seconds) }
-        script.faults = [
-            .init(from: at(5), to: at(6), .status(404)),
-            .init(from: at(8), to: at(9), .status(500)),
-            .init(from: at(11), to: at(12), .stall),
-            .init(from: at(20), to: at(21), .oversized(bytes: 17 << 20)),
-            .init(from: at(24), to: at(25), .slow(.seconds(30))),
-            .init(from: at(32), .jump(segments: 20)),
-            .init(from: at(45), .restart),
-        ]
+        // The slow answer takes 30 s, past the 5 s limit.
+        let script = fiveBreaksWithFaults(stallOrSlow: .slow(.seconds(30)), garbage: false)
         let updates = try await followOverLoopback(script, seconds: 60)
         let errors = updates.compactMap { update -> (Int?, String)? in
             if case .originError(_, let status, let reason, _) = update.event { (status, reason) } else { nil }

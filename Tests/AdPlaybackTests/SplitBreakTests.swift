@@ -66,12 +66,10 @@ private func playlist(segments: Int) throws -> [UInt8] {
         #expect(simulation.session.timeline.adBreak(id: "break-2")?.ads.count == 1)
         try simulation.send(.start(.position(.stream(StreamTime(seconds: 15)))))
         var events = try simulation.play(for: MediaDuration(seconds: 10))
-        var delta = try live.refresh(with: try playlist(segments: 7))
+        let delta = try live.refresh(with: try playlist(segments: 7))
         try feed(AdOpportunity.updates(in: delta, of: live.playlist) + live.playlist.opportunities.filter(\.isOpen).map(AdOpportunity.init))
         #expect(simulation.session.timeline.adBreak(id: "break-2")?.ads.map(\.id) == ["break-2/1", "break-2/2"])
         events += try simulation.play(for: MediaDuration(seconds: 70))
-        delta = try live.refresh(with: try playlist(segments: 10))
-        _ = delta
         #expect(events.filter { $0.name == "adStart" }.compactMap { event -> String? in
             if case .adStart(_, let ad) = event.kind { ad } else { nil }
         } == ["break-2/1", "break-2/2"])
