@@ -19,6 +19,17 @@ struct BlackoutTracker: Sendable, Hashable {
         return closedIDs
     }
 
+    /// Forgets the oldest windows while they are closed, ended at or before
+    /// `windowStart`, and not among the latest 16 (a repeated end may still
+    /// join one of those). Returns whether any was forgotten.
+    mutating func forget(endedBefore windowStart: StreamTime) -> Bool {
+        var count = 0
+        let limit = windows.count - OpportunityBuilder.recentKept
+        while count < limit, let end = windows[count].end, end <= windowStart { count += 1 }
+        windows.removeFirst(count)
+        return count > 0
+    }
+
     /// Feeds the cue of one signal, `source` saying where it was.
     mutating func handle(_ cue: DecodedCue, from source: SignalSource, at date: ProgramDateTime?, tolerance: MediaDuration,
                          warnings: inout [HLSWarning]) {

@@ -17,8 +17,11 @@ internal import MediaTime
 /// for id in delta.closedOpportunities { print("break \(id) ended") }
 /// ```
 public struct LivePlaylist: Sendable {
-    /// The playlist as of the latest refresh. Opportunities and blackouts
-    /// accumulate over the session; segments, signals and metadata are the window's.
+    /// The playlist as of the latest refresh. Segments, signals and metadata
+    /// are the window's. Opportunities and blackouts are the ones still open,
+    /// the ones the window still touches and the latest 16 ended ones; older
+    /// ones are forgotten (each was reported in the delta that ended it), so
+    /// a session that runs for days holds its window, not its history.
     public internal(set) var playlist: MediaPlaylist
     var state: MediaParserState
     /// Limits and subscriptions.
@@ -41,6 +44,7 @@ public struct LivePlaylist: Sendable {
     }
 
     private mutating func refresh(_ text: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) throws(HLSError) -> PlaylistDelta {
+        forgetPast()
         let parser = PlaylistParser(options: options)
         let top = try Top(text, from: try parser.header(text), parser: parser)
         let newFirst = top.header.mediaSequence
@@ -137,6 +141,13 @@ public struct LivePlaylist: Sendable {
         playlist.start = header.start
         playlist.serverControl = header.serverControl
         playlist.partTarget = header.partTarget
+    }
+
+    /// Forgets the opportunities and blackouts that ended before the window.
+    private mutating func forgetPast() {
+        guard let windowStart = playlist.segments.first?.start else { return }
+        if state.opportunities.forget(endedBefore: windowStart) { playlist.opportunities = state.opportunities.opportunities }
+        if state.blackouts.forget(endedBefore: windowStart) { playlist.blackouts = state.blackouts.windows }
     }
 
     /// Drops what belongs only to segments before `first`.

@@ -21,14 +21,57 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var rangeIndex: [String: Int] = [:]
     /// Ids of opportunities that closed since the last ``takeClosed()``.
     private var closedIDs: [String] = []
+    /// DATERANGE IDs of forgotten opportunities, oldest first: a server may
+    /// keep repeating an expired date range, which must not start it again.
+    private var forgottenRanges = SlidingWindow<String>()
+
+    /// How many recent opportunities are always kept: the ones a later
+    /// signal can still merge into or close (``match(_:tolerance:)``, ``covering(_:tolerance:)``).
+    static let recentKept = 16
+    /// How many forgotten DATERANGE IDs are remembered.
+    static let forgottenRangesKept = 1_024
 
     mutating func takeClosed() -> [String] {
         defer { closedIDs = [] }
         return closedIDs
     }
 
+    /// Forgets the oldest opportunities while they are closed, ended at or
+    /// before `windowStart`, and not among the latest ``recentKept``, so a
+    /// live session holds what its window can still touch, not its history.
+    /// Returns whether any was forgotten.
+    mutating func forget(endedBefore windowStart: StreamTime) -> Bool {
+        var count = 0
+        let limit = opportunities.count - Self.recentKept
+        let firstOpen = open.first ?? Int.max
+        while count < limit, count < firstOpen, let end = opportunities[count].end, end <= windowStart { count += 1 }
+        guard count > 0 else { return false }
+        for opportunity in opportunities[..<count] {
+            for id in opportunity.dateRangeIDs where (rangeIndex[id] ?? count) < count && rangeIndex[id] != -1 {
+                rangeIndex[id] = -1
+                forgottenRanges.append(id)
+            }
+        }
+        opportunities.removeFirst(count)
+        lastSeen.removeFirst(count)
+        positioned.removeFirst(count)
+        interstitialFlags.removeFirst(count)
+        for position in open.indices { open[position] -= count }
+        for (id, index) in rangeIndex where index >= count { rangeIndex[id] = index - count }
+        let excess = forgottenRanges.count - Self.forgottenRangesKept
+        if excess > 0 {
+            for id in forgottenRanges.prefix(excess) where rangeIndex[id] == -1 { rangeIndex[id] = nil }
+            forgottenRanges.removeFirst(excess)
+        }
+        return true
+    }
+
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
+        if let rangeID = signal.range?.id, rangeIndex[rangeID] == -1 {
+            // An expired date range repeated after its opportunity was forgotten.
+            return
+        }
         switch signal.role {
         case .start: start(signal, date: date, tolerance: tolerance, warnings: &warnings)
         case .continuation:
@@ -150,7 +193,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     // MARK: - Pieces
 
     private func match(_ signal: AdSignal, tolerance: MediaDuration) -> Int? {
-        if let rangeID = signal.range?.id, let index = rangeIndex[rangeID] {
+        if let rangeID = signal.range?.id, let index = rangeIndex[rangeID], index >= 0 {
             return index
         }
         guard signal.range?.isInterstitial != true else { return nil }

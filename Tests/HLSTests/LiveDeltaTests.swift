@@ -72,6 +72,53 @@ private func window(_ range: Range<Int>, tags: [Int: String] = [:]) -> [UInt8] {
         #expect(opportunity.duration == MediaDuration(seconds: 25))
         #expect(!opportunity.isOpen)
     }
+
+    /// A session that runs for hours holds its window, not its history: an
+    /// opportunity that ended before the window is forgotten (beyond the
+    /// latest 16), and an origin that keeps repeating an expired date range
+    /// never starts it again.
+    @Test func endedOpportunitiesAreForgotten_andAnExpiredDateRangeRepeatedNeverStartsAgain() throws {
+        func range(_ ad: Int) -> String {
+            let date = "2026-01-01T00:\(String(format: "%02d", ad * 2 / 6)):\(String(format: "%02d", ad * 2 % 6 * 10))Z"
+            return "#EXT-X-DATERANGE:ID=\"ad-\(ad)\",START-DATE=\"\(date)\",DURATION=10,SCTE35-OUT=0xFC"
+        }
+        /// Each break's own tag before its segment; every earlier one
+        /// repeated before the window's first segment and before its newest.
+        func text(_ segments: Range<Int>) -> [UInt8] {
+            var tags: [Int: String] = [:]
+            for ad in 0..<40 where segments.contains(ad * 2) { tags[ad * 2] = range(ad) }
+            let expired = (0..<40).filter { $0 * 2 < segments.lowerBound }.map(range)
+            for index in [segments.lowerBound, segments.upperBound - 1] where !expired.isEmpty {
+                tags[index] = (expired + [tags[index]].compactMap { $0 }).joined(separator: "\n")
+            }
+            return window(segments, tags: tags)
+        }
+        var live = try LivePlaylist(text(0..<6))
+        var opened = live.playlist.opportunities.map(\.id)
+        for end in 7...80 {
+            let delta = try live.refresh(with: text(max(0, end - 6)..<end))
+            opened += delta.openedOpportunities
+        }
+        #expect(opened == (0..<40).map { "ad-\($0)" }, "each break opens once, however often it is repeated")
+        let windowStart = try #require(live.playlist.segments.first?.start)
+        #expect(live.playlist.opportunities.map(\.id) == (24..<40).map { "ad-\($0)" })
+        #expect(live.playlist.opportunities.allSatisfy { !$0.isOpen && $0.duration == MediaDuration(seconds: 10) })
+        #expect(live.playlist.opportunities.last?.start == StreamTime(seconds: 780))
+        #expect(windowStart == StreamTime(seconds: 740))
+    }
+
+    @Test func endedBlackoutsAreForgotten() throws {
+        var tags: [Int: String] = [:]
+        for event in 0..<30 {
+            tags[event * 2] = "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x10, event: UInt32(event)))\""
+            tags[event * 2 + 1] = "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x11, event: UInt32(event)))\""
+        }
+        var live = try LivePlaylist(window(0..<4, tags: tags))
+        var closed: [String] = live.playlist.blackouts.filter { !$0.isOpen }.map(\.id)
+        for end in 5...62 { closed += try live.refresh(with: window(end - 4..<end, tags: tags)).closedBlackouts }
+        #expect(closed == (0..<30).map { "event-\($0)" })
+        #expect(live.playlist.blackouts.map(\.id) == (14..<30).map { "event-\($0)" })
+    }
 }
 
 extension Array {
