@@ -27,14 +27,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
     var now = ClockTime.zero
     var opportunitiesSeen = 0
+    var previousWindowStart: StreamTime?
     for body in bodies {
         let events = follower.take(body, at: now)
         guard follower.nextDelay >= .zero else { fatalError("a negative wait") }
         guard let playlist = follower.live?.playlist else {
             now = now + follower.nextDelay
+            previousWindowStart = nil
             continue
         }
         check(playlist)
+        // A refresh forgets what ended before the window it found, but the latest 16.
+        if let previousWindowStart,
+           playlist.opportunities.count(where: { $0.end.map { $0 <= previousWindowStart } ?? false }) > 16
+            || playlist.blackouts.count(where: { $0.end.map { $0 <= previousWindowStart } ?? false }) > 16 {
+            fatalError("a live playlist kept more than 16 opportunities or blackouts that ended before its window")
+        }
+        previousWindowStart = playlist.segments.first?.start
         for event in events {
             if case .opportunityStart = event { opportunitiesSeen += 1 }
             for input in LiveInputs.inputs(for: event, in: playlist, epoch: follower.epoch) {
