@@ -44,7 +44,7 @@ public enum TextReport {
         case .sessionEnd: "session ends"
         case .error(let message): "error: \(message)"
         case .timedMetadata(let metadata):
-            "\(metadata.isForeground ? "" : "background ")metadata \(metadata.name):\(metadata.value)"
+            "\(metadata.isForeground ? "" : "background ")metadata \(metadata.name)\(metadata.value.isEmpty ? "" : ":" + metadata.value)"
         }
     }
 

@@ -6,11 +6,18 @@ extension AdOpportunity {
     /// The opportunity an HLS placement marks: at its stream time, with its
     /// duration (actual when closed, planned while open), the tags that
     /// marked it and the bytes of its first SCTE-35 cue.
+    ///
+    /// Stream time begins at the first segment seen, so a break that began
+    /// before it (a window joined mid-break, its elapsed time stated) starts
+    /// there, with the part that is left.
     public init(_ placement: PlacementOpportunity) {
+        let start = max(placement.start, .zero)
+        let cut = start - placement.start
         self.init(
-            id: placement.id, position: .stream(placement.start), duration: placement.duration, isOpen: placement.isOpen,
+            id: placement.id, position: .stream(start), duration: placement.duration.map { max($0 - cut, .zero) },
+            isOpen: placement.isOpen,
             signal: .inStream(tags: placement.sources, scte35: placement.scte35.flatMap { try? SpliceInfoEncoder.encode($0.section) }),
-            adSplits: placement.adStarts.map { $0 - placement.start })
+            adSplits: placement.adStarts.filter { $0 > start }.map { $0 - start })
     }
 
     /// The opportunities a live refresh opened or closed, as they stand after

@@ -46,6 +46,21 @@ extension MediaParser {
                   line: line, payload: payload)
     }
 
+    /// Envivio's continuation, `#EXT-X-CUE-SPAN:TIMEFROMSIGNAL=PT10S,ID=…`:
+    /// the time since the cue-out as an ISO 8601 duration.
+    mutating func cueSpan(_ start: Int, _ end: Int, colon: Int, line: Int) {
+        let tag = "#EXT-X-CUE-SPAN"
+        var elapsed: MediaDuration?
+        if let range = valueRange(of: "TIMEFROMSIGNAL", start, end) {
+            elapsed = Numbers.isoDurationTicks(text, range).map(MediaDuration.init(ticks:))
+            if elapsed == nil {
+                warn(line, tag, "TIMEFROMSIGNAL is not an ISO 8601 duration: \(string(range.lowerBound, range.upperBound))")
+            }
+        }
+        addSignal(tag, .cueOutContinued(elapsed: elapsed, duration: nil, value: colon < end ? string(start, end) : nil),
+                  line: line, payload: nil)
+    }
+
     mutating func asset(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
         let attributes = lenientAttributes(start, end, line: line, tag: "#EXT-X-ASSET")
         addSignal("#EXT-X-ASSET", .asset(attributes: attributes), line: line, payload: nil)

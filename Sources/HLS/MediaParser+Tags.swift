@@ -79,6 +79,7 @@ extension MediaParser {
         case .dateRange: try dateRange(try list(), line: line)
         case .cueOut: cueOut(valueStart, end, colon: colon, line: line)
         case .cueOutCont: try cueOutContinued(valueStart, end, colon: colon, line: line)
+        case .cueSpan: cueSpan(valueStart, end, colon: colon, line: line)
         case .cueIn: addSignal("#EXT-X-CUE-IN", .cueIn, line: line, payload: nil)
         case .oatcls: addSignal("#EXT-OATCLS-SCTE35", .oatcls, line: line, payload: valueStart..<end)
         case .asset: try asset(valueStart, end, line: line)

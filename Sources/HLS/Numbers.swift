@@ -68,4 +68,46 @@ enum Numbers {
         var copy = text
         return copy.withUTF8 { unsignedInteger($0, 0..<$0.count) }
     }
+
+    /// Ticks of an ISO 8601 duration of days and time (`PT10S`, `PT1M30.5S`,
+    /// `P1DT2H`), as Envivio's `TIMEFROMSIGNAL` writes it; only the last
+    /// component may have a fraction. Years, months and weeks have no fixed
+    /// length, so they are not a duration here.
+    static func isoDurationTicks(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
+        var index = range.lowerBound
+        guard index < range.upperBound, text[index] | 0x20 == UInt8(ascii: "p") else { return nil }
+        index += 1
+        var total: Int64 = 0
+        var inTime = false
+        var components = 0
+        var lastUnit = 0
+        while index < range.upperBound {
+            if text[index] | 0x20 == UInt8(ascii: "t"), !inTime {
+                inTime = true
+                index += 1
+                continue
+            }
+            let numberStart = index
+            while index < range.upperBound, text[index] &- 0x30 < 10 || text[index] == UInt8(ascii: ".") { index += 1 }
+            guard index < range.upperBound, index > numberStart, let value = ticks(text, numberStart..<index) else { return nil }
+            let unit: (rank: Int, seconds: Int64)
+            switch (text[index] | 0x20, inTime) {
+            case (UInt8(ascii: "d"), false): unit = (1, 86_400)
+            case (UInt8(ascii: "h"), true): unit = (2, 3_600)
+            case (UInt8(ascii: "m"), true): unit = (3, 60)
+            case (UInt8(ascii: "s"), true): unit = (4, 1)
+            default: return nil
+            }
+            guard unit.rank > lastUnit else { return nil }
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: unit.seconds)
+            guard !overflow, scaled <= 999_999_999 * Timescale.ticksPerSecond - total else { return nil }
+            // A fraction only on the smallest unit written.
+            if text[numberStart..<index].contains(UInt8(ascii: ".")), index + 1 < range.upperBound { return nil }
+            total += scaled
+            lastUnit = unit.rank
+            components += 1
+            index += 1
+        }
+        return components > 0 ? total : nil
+    }
 }

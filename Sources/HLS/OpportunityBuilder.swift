@@ -157,6 +157,7 @@ struct OpportunityBuilder: Sendable, Hashable {
                                        + (Self.elapsed(signal) == nil ? " or earlier (no elapsed time is given)" : "")))
         append(signal, date: date.map { ProgramDateTime(ticksSinceEpoch: $0.ticksSinceEpoch - elapsed.ticks) },
                start: start, joined: true)
+        opportunities[opportunities.count - 1].startIsLatestPossible = Self.elapsed(signal) == nil
     }
 
     private mutating func end(_ signal: AdSignal, tolerance: MediaDuration, warnings: inout [HLSWarning]) {

@@ -53,6 +53,11 @@ public struct PlacementOpportunity: Sendable, Hashable {
     public var dateRangeIDs: [String]
     /// Whether the start was seen only in a continuation (the window began mid-break).
     public var joinedInProgress: Bool
+    /// Whether `start` is only the latest the break can have begun: it was
+    /// joined in progress and no elapsed time said when it began, so its
+    /// cue-out lies before the window, at `start` or earlier, and `duration`
+    /// is the part the window showed.
+    public var startIsLatestPossible = false
     /// Where the stream's own ad-level cues (SCTE-35 Provider or Distributor
     /// Advertisement Start, types 0x30 and 0x32) start an ad inside the
     /// break, after its start, in order: the break's ads, as the stream

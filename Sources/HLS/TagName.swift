@@ -36,6 +36,7 @@ enum TagName: String, Sendable, CaseIterable {
     case cueOut = "#EXT-X-CUE-OUT"
     case cueOutCont = "#EXT-X-CUE-OUT-CONT"
     case cueIn = "#EXT-X-CUE-IN"
+    case cueSpan = "#EXT-X-CUE-SPAN"
     case oatcls = "#EXT-OATCLS-SCTE35"
     case asset = "#EXT-X-ASSET"
     case scte35 = "#EXT-X-SCTE35"
@@ -64,7 +65,7 @@ enum TagName: String, Sendable, CaseIterable {
         switch self {
         case .extinf, .byteRange, .discontinuity, .key, .map, .programDateTime, .dateRange, .gap, .bitrate, .part,
              .partInf, .preloadHint, .skip, .renditionReport, .serverControl, .mediaSequence, .targetDuration,
-             .discontinuitySequence, .endList, .playlistType, .iFramesOnly, .cueOut, .cueOutCont, .cueIn, .oatcls,
+             .discontinuitySequence, .endList, .playlistType, .iFramesOnly, .cueOut, .cueOutCont, .cueIn, .cueSpan, .oatcls,
              .asset, .scte35:
             true
         default: false

@@ -90,6 +90,8 @@ public enum PlaylistJSON {
         output.key("programDateTime")
         if let date = opportunity.programDateTime { output.value(date.description) } else { output.null() }
         output.member("mediaSequence", opportunity.mediaSequence)
+        output.member("joinedInProgress", opportunity.joinedInProgress)
+        output.member("startIsLatestPossible", opportunity.startIsLatestPossible)
         output.key("source")
         output.openArray()
         for tag in opportunity.sources { output.value(tag) }

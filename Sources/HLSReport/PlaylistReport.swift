@@ -39,6 +39,11 @@ public enum PlaylistReport {
                 line += ", open"
             }
             if let date = opportunity.programDateTime { line += ", at \(date)" }
+            if opportunity.startIsLatestPossible {
+                line += ", began before the window (at \(opportunity.start.decimalSeconds) s or earlier)"
+            } else if opportunity.joinedInProgress {
+                line += ", joined in progress"
+            }
             if case .interstitial(let interstitial) = opportunity.kind {
                 line += ", interstitial \(interstitial.assetURI ?? interstitial.assetList ?? "")"
             }

@@ -42,7 +42,9 @@ enum LiveLines {
         let (time, date) = place(opportunity, at: edge)
         let length = opportunity.duration.map { "\($0.decimalSeconds) s" } ?? "open"
         let when = date.map { " (\($0))" } ?? ""
-        return "\(opportunity.id) at \(time.decimalSeconds) s\(when), \(length), marked by \(opportunity.sources.joined(separator: ", "))"
+        let joined = edge == .start && opportunity.startIsLatestPossible ? " or earlier (began before the window)"
+            : edge == .start && opportunity.joinedInProgress ? " (joined in progress)" : ""
+        return "\(opportunity.id) at \(time.decimalSeconds) s\(when)\(joined), \(length), marked by \(opportunity.sources.joined(separator: ", "))"
     }
 
     /// Where an opportunity starts, or (for its end) where it ends, with the date there.
@@ -119,6 +121,8 @@ enum LiveLines {
         if let date { out.value(date.description) } else { out.null() }
         out.key("duration")
         if let duration = opportunity.duration { out.number(duration.decimalSeconds) } else { out.null() }
+        out.member("joinedInProgress", opportunity.joinedInProgress)
+        out.member("startIsLatestPossible", opportunity.startIsLatestPossible)
         out.key("tags")
         out.openArray()
         for tag in opportunity.sources { out.value(tag) }

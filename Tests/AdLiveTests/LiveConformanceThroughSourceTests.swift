@@ -181,8 +181,45 @@ import Testing
         let (updates, _) = try await follow([try fixture("m3u8py-cue-out-cont-live-mid-break.m3u8")])
         let end = try #require(ended(updates).first)
         #expect(end.joinedInProgress)
-        #expect(end.start == .zero, "it began before the window: the window's start is the latest it can have")
+        // Its cue-out lies before the window and nothing says how long
+        // before: the window's start is the latest it can have begun.
+        #expect(end.startIsLatestPossible)
+        #expect(end.start == .zero)
         #expect(end.end == StreamTime(seconds: 30))
+    }
+
+    /// A window that opens on a continuation stating the elapsed time, in
+    /// each form the dialects write it: the break began that long before
+    /// the window, and that is where it starts (before stream time 0).
+    @Test(arguments: [
+        "#EXT-X-CUE-OUT-CONT:ElapsedTime=24,Duration=60",
+        "#EXT-X-CUE-OUT-CONT:24/60",
+        "#EXT-X-CUE-SPAN:TIMEFROMSIGNAL=PT24S,ID=7",
+    ])
+    func aWindowJoinedWithItsElapsedTime_startsTheBreakBeforeTheWindow(_ continuation: String) async throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:6
+            #EXT-X-MEDIA-SEQUENCE:100
+            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:01:00Z
+            \(continuation)
+            #EXTINF:6,
+            s100.ts
+            #EXTINF:6,
+            s101.ts
+            #EXT-X-CUE-IN
+            #EXTINF:6,
+            s102.ts
+            #EXT-X-ENDLIST
+
+            """
+        let (updates, _) = try await follow([text])
+        let end = try #require(ended(updates).first)
+        #expect(end.joinedInProgress)
+        #expect(!end.startIsLatestPossible)
+        #expect(end.start == StreamTime(seconds: -24))
+        #expect(end.programDateTime?.description == "2026-01-01T00:00:36.000Z")
+        #expect(end.end == StreamTime(seconds: 12))
     }
 }
 

@@ -25,6 +25,55 @@ import Testing
         return path.path
     }
 
+    /// Writes a recording of one playlist `text` and a scenario beside it; returns the scenario's path.
+    private func write(playlist text: String, scenario: String, in directory: URL) throws -> String {
+        let recording = directory.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
+        try Data(#"[{"at": 0, "file": "00001.m3u8"}]"#.utf8).write(to: recording.appendingPathComponent("index.json"))
+        let path = directory.appendingPathComponent("scenario.json")
+        try Data(scenario.utf8).write(to: path)
+        return path.path
+    }
+
+    /// A window whose first segment is inside a break: whether the
+    /// continuation states the elapsed time (the break began before stream
+    /// time 0) or not (the window's start is the latest it can have begun),
+    /// the viewer plays what is left of it, then the content.
+    @Test(arguments: ["#EXT-X-CUE-OUT-CONT:ElapsedTime=24,Duration=60", "#EXT-X-CUE-OUT-CONT", "#EXT-X-CUE-SPAN:TIMEFROMSIGNAL=PT24S"])
+    func aWindowThatStartsInsideABreak_playsWhatIsLeftOfIt(_ continuation: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try write(playlist: """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:6
+            #EXT-X-MEDIA-SEQUENCE:100
+            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:01:00Z
+            \(continuation)
+            #EXTINF:6,
+            s100.ts
+            #EXTINF:6,
+            s101.ts
+            #EXT-X-CUE-IN
+            #EXTINF:6,
+            s102.ts
+            #EXTINF:6,
+            s103.ts
+
+            """, scenario: """
+            {"stream": {"type": "live", "recording": "rec"},
+             "actions": [{"do": "start", "at": {"stream": 0}}, {"do": "playToEnd"}]}
+            """, in: directory)
+        let output = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let events = output.events.filter { $0["event"] as? String != "timedMetadata" }
+        #expect(events.map { $0["event"] as? String ?? "" }
+            == ["sessionStart", "adBreakStart", "adStart", "adEnd", "adBreakEnd", "contentStart", "sessionEnd"])
+        #expect(events[1]["break"] as? String == "break-100")
+        #expect((events[1]["stream"] as? NSNumber)?.intValue == 0)
+        #expect((events[4]["stream"] as? NSNumber)?.intValue == 12)
+    }
+
     @Test func aRecordedStream_givesTheSameEventLinesEveryRun_andJoiningMidBreakPlaysTheRest() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

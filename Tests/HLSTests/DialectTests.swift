@@ -34,6 +34,38 @@ private func duration(_ value: Int64) -> MediaDuration { MediaDuration(seconds: 
         #expect(playlist.warnings.isEmpty, "\(playlist.warnings)")
     }
 
+    /// Envivio's `#EXT-X-CUE-SPAN:TIMEFROMSIGNAL=` gives the time since the
+    /// cue-out as an ISO 8601 duration: a window joined there starts the
+    /// break that long before it. A value that is not one is a warning.
+    @Test(arguments: [
+        ("PT10S", 10_000_000 as Int64?), ("PT1M30.5S", 90_500_000), ("P1DT2H", 93_600_000_000), ("pt0.25s", 250_000),
+        ("10S", nil), ("PT", nil), ("PT1.5M30S", nil), ("P1H", nil), ("PT5S5M", nil), ("P1Y", nil), ("PT-5S", nil),
+    ])
+    func cueSpanTimeFromSignal_isAnISO8601Duration(_ value: String, _ microseconds: Int64?) throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:10
+            #EXT-X-CUE-SPAN:TIMEFROMSIGNAL=\(value),ID=16777323
+            #EXTINF:10,
+            a.ts
+            #EXT-X-CUE-IN:ID=16777323
+            #EXTINF:10,
+            b.ts
+
+            """
+        let playlist = try PlaylistParser().parseMedia(Array(text.utf8))
+        let opportunity = try #require(playlist.opportunities.first)
+        #expect(opportunity.sources == ["#EXT-X-CUE-SPAN", "#EXT-X-CUE-IN"])
+        if let microseconds {
+            #expect(opportunity.start == StreamTime(ticks: 0) - MediaDuration(microseconds: microseconds))
+            #expect(!opportunity.startIsLatestPossible)
+            #expect(!playlist.warnings.contains { $0.message.contains("TIMEFROMSIGNAL") })
+        } else {
+            #expect(opportunity.startIsLatestPossible)
+            #expect(playlist.warnings.contains { $0.message.contains("TIMEFROMSIGNAL is not an ISO 8601 duration: \(value)") })
+        }
+    }
+
     @Test func cueOutForms_bareColonAndAttribute() throws {
         let text = """
             #EXTM3U
