@@ -40,8 +40,11 @@ extension AdTimeline {
     }
 
     /// Replaces a break with a new version of it, same id and position: a
-    /// placeholder resolved into its ads, say. The ads' states start again.
-    /// - Complexity: O(log n) expected.
+    /// placeholder resolved into its ads, or an in-stream break split into
+    /// more ads by the stream's cues. An ad the break already had (the same
+    /// id) keeps its state, so the ad playing goes on playing; new ads are
+    /// available.
+    /// - Complexity: O(log n) expected, plus the ads of the two versions.
     public mutating func replaceBreak(_ adBreak: AdBreak) throws(TimelineError) {
         guard let entry = tree.liveEntry(id: adBreak.id) else { throw .unknownBreak(adBreak.id) }
         try Self.validateAds(of: adBreak)
@@ -49,6 +52,11 @@ extension AdTimeline {
         guard position == entry.position else { throw .moved(adBreak.id) }
         var replacement = BreakTree.Entry(adBreak, position: position)
         replacement.isRemoved = entry.isRemoved
+        for (index, ad) in adBreak.ads.enumerated() {
+            if let earlier = entry.adBreak.ads.firstIndex(where: { $0.id == ad.id }) {
+                replacement.adStates[index] = entry.adStates[earlier]
+            }
+        }
         try checkFits(replacement, replacing: entry)
         tree.update(id: adBreak.id) { $0 = replacement }
     }

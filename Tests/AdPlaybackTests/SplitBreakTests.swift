@@ -75,4 +75,43 @@ private func playlist(segments: Int) throws -> [UInt8] {
         } == ["break-2/1", "break-2/2"])
         #expect(events.first { $0.name == "adBreakEnd" }?.stream == StreamTime(seconds: 80))
     }
+
+    /// A refresh late enough that playback has passed the split: the first
+    /// ad ends, and the second starts, where the stream's cue put the
+    /// split (the events say where in the stream, as late as they come),
+    /// and the break still ends at its end.
+    @Test func aSplitRevealedAfterPlaybackPassedIt_endsTheFirstAdAtTheSplit_andKeepsItsState() throws {
+        var live = try LivePlaylist(try playlist(segments: 4))
+        let session = PlaybackSession(
+            timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+        let simulation = Simulation(session: session)
+        func feed(_ opportunities: [AdOpportunity]) throws {
+            for opportunity in opportunities {
+                try simulation.send(.opportunity(opportunity))
+                for case .resolve(let asked) in simulation.driver.takeRequests() {
+                    try simulation.send(.resolved(opportunityID: asked.id, breaks: [InStreamMarkerResolver.adBreak(for: asked)], issues: []))
+                }
+            }
+        }
+        try feed(live.playlist.opportunities.map(AdOpportunity.init))
+        try simulation.send(.start(.position(.stream(StreamTime(seconds: 15)))))
+        var events = try simulation.play(for: MediaDuration(seconds: 40))
+        #expect(simulation.session.timeline.adStates(ofBreak: "break-2") == [.playing])
+        let delta = try live.refresh(with: try playlist(segments: 9))
+        try feed(AdOpportunity.updates(in: delta, of: live.playlist) + live.playlist.opportunities.filter(\.isOpen).map(AdOpportunity.init))
+        // The ad playing keeps its state through the split.
+        #expect(simulation.session.timeline.adStates(ofBreak: "break-2") == [.playing, .available])
+        events += try simulation.play(for: MediaDuration(seconds: 40))
+        #expect(simulation.session.timeline.adStates(ofBreak: "break-2") == [.played, .played])
+        let ads = events.compactMap { event -> String? in
+            switch event.kind {
+            case .adStart(_, let ad): "start \(ad) at \(event.stream.seconds)"
+            case .adEnd(_, let ad): "end \(ad) at \(event.stream.seconds)"
+            default: nil
+            }
+        }
+        #expect(ads == ["start break-2/1 at 20.0", "end break-2/1 at 50.0", "start break-2/2 at 50.0", "end break-2/2 at 80.0"])
+        #expect(events.filter { $0.name == "adBreakEnd" }.map(\.stream) == [StreamTime(seconds: 80)])
+    }
 }

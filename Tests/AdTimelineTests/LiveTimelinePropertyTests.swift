@@ -169,6 +169,19 @@ private let histories = Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)
         #expect(timeline.adStates(ofBreak: "mid") == [.played, .skipped])
     }
 
+    @Test func aReplacementKeepsTheStateOfEachAdItAlreadyHad() throws {
+        let one = Ad(id: "x/1", duration: MediaDuration(seconds: 60))
+        var timeline = try AdTimeline(contentDuration: nil, breaks: [
+            AdBreak(id: "x", position: .midroll(ContentTime(seconds: 100)), ads: [one], occupancy: .replacesContent, isOpen: true),
+        ])
+        timeline.setState(.playing, ofAd: 0, inBreak: "x")
+        try timeline.replaceBreak(AdBreak(
+            id: "x", position: .midroll(ContentTime(seconds: 100)),
+            ads: [Ad(id: "x/1", duration: MediaDuration(seconds: 30)), Ad(id: "x/2", duration: MediaDuration(seconds: 30))],
+            occupancy: .replacesContent, isOpen: true))
+        #expect(timeline.adStates(ofBreak: "x") == [.playing, .available])
+    }
+
     @Test func nonSeekableRangesMergeAndAnswerWhatContainsATime() {
         var timeline = try! AdTimeline(contentDuration: nil, breaks: [])
         timeline.addNonSeekableRange(ContentTime(seconds: 100)..<ContentTime(seconds: 200), reason: "blackout")
