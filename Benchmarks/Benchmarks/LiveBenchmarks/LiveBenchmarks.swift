@@ -66,7 +66,7 @@ func residentBytes() -> Int {
 
 /// One day of a live session: a refresh a second, the session playing
 /// along; `measure` gets the time of each refresh plus its session update.
-func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint: (Int) -> Void) throws {
+func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint: (Int, LiveFollower) -> Void) throws {
     var playlist = SlidingPlaylist(window: window)
     var follower = LiveFollower(url: "bench")
     let session = PlaybackSession(
@@ -97,7 +97,7 @@ func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint:
             try simulation.play(for: MediaDuration(seconds: 1))
         }
         measure(clock.now - begin)
-        checkpoint(second)
+        checkpoint(second, follower)
     }
 }
 
@@ -105,16 +105,25 @@ let benchmarks: @Sendable () -> Void = {
     let perRefresh = BenchmarkMetric.custom("µs per refresh + session update", useScalingFactor: false)
     let residentStart = BenchmarkMetric.custom("resident MB after 1 h", useScalingFactor: false)
     let residentEnd = BenchmarkMetric.custom("resident MB after 24 h", useScalingFactor: false)
+    let heldStart = BenchmarkMetric.custom("opportunities held after 1 h", useScalingFactor: false)
+    let heldEnd = BenchmarkMetric.custom("opportunities held after 24 h", useScalingFactor: false)
     Benchmark(
         "Live session, 24 h: a refresh a second, 2 s segments, 3 h window, a break every 5 min",
-        configuration: .init(metrics: [.wallClock, perRefresh, residentStart, residentEnd], maxDuration: .seconds(1), maxIterations: 1)
+        configuration: .init(metrics: [.wallClock, perRefresh, residentStart, residentEnd, heldStart, heldEnd], maxDuration: .seconds(1), maxIterations: 1)
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             try liveDay(window: 5_400, seconds: 86_400, measure: { elapsed in
                 benchmark.measurement(perRefresh, Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000)
-            }, checkpoint: { second in
-                if second == 3_600 { benchmark.measurement(residentStart, residentBytes() >> 20) }
-                if second == 86_399 { benchmark.measurement(residentEnd, residentBytes() >> 20) }
+            }, checkpoint: { second, follower in
+                let held = follower.live?.playlist.opportunities.count ?? 0
+                if second == 3_600 {
+                    benchmark.measurement(residentStart, residentBytes() >> 20)
+                    benchmark.measurement(heldStart, held)
+                }
+                if second == 86_399 {
+                    benchmark.measurement(residentEnd, residentBytes() >> 20)
+                    benchmark.measurement(heldEnd, held)
+                }
             })
         }
     }
