@@ -197,22 +197,7 @@ import Testing
         "#EXT-X-CUE-SPAN:TIMEFROMSIGNAL=PT24S,ID=7",
     ])
     func aWindowJoinedWithItsElapsedTime_startsTheBreakBeforeTheWindow(_ continuation: String) async throws {
-        let text = """
-            #EXTM3U
-            #EXT-X-TARGETDURATION:6
-            #EXT-X-MEDIA-SEQUENCE:100
-            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:01:00Z
-            \(continuation)
-            #EXTINF:6,
-            s100.ts
-            #EXTINF:6,
-            s101.ts
-            #EXT-X-CUE-IN
-            #EXTINF:6,
-            s102.ts
-            #EXT-X-ENDLIST
-
-            """
+        let text = midBreakWindow(continuation: continuation, ended: true)
         let (updates, _) = try await follow([text])
         let end = try #require(ended(updates).first)
         #expect(end.joinedInProgress)

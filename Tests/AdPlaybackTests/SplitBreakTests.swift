@@ -35,6 +35,23 @@ private func playlist(segments: Int) throws -> [UInt8] {
 
 /// The stream's own ad-level cues split an in-stream break into its ads.
 @Suite struct SplitBreakTests {
+    /// A live session whose in-stream breaks replace content.
+    private func liveSimulation() throws -> Simulation {
+        Simulation(session: PlaybackSession(
+            timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent)))
+    }
+
+    /// Sends each opportunity, resolving it at once with the marker resolver.
+    private static func feed(_ opportunities: [AdOpportunity], to simulation: Simulation) throws {
+        for opportunity in opportunities {
+            try simulation.send(.opportunity(opportunity))
+            for case .resolve(let asked) in simulation.driver.takeRequests() {
+                try simulation.send(.resolved(opportunityID: asked.id, breaks: [InStreamMarkerResolver.adBreak(for: asked)], issues: []))
+            }
+        }
+    }
+
     @Test func providerAdvertisementStartsInsideAPlacementOpportunity_areItsAdStarts() throws {
         let parsed = try PlaylistParser().parseMedia(try playlist(segments: 10))
         let opportunity = try #require(parsed.opportunities.first)
@@ -50,18 +67,8 @@ private func playlist(segments: Int) throws -> [UInt8] {
     /// second ad's cue splits it, and both ads play.
     @Test func aSplitRevealedByALaterRefresh_splitsTheBreakInTheSession() throws {
         var live = try LivePlaylist(try playlist(segments: 4))
-        let session = PlaybackSession(
-            timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
-            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
-        let simulation = Simulation(session: session)
-        func feed(_ opportunities: [AdOpportunity]) throws {
-            for opportunity in opportunities {
-                try simulation.send(.opportunity(opportunity))
-                for case .resolve(let asked) in simulation.driver.takeRequests() {
-                    try simulation.send(.resolved(opportunityID: asked.id, breaks: [InStreamMarkerResolver.adBreak(for: asked)], issues: []))
-                }
-            }
-        }
+        let simulation = try liveSimulation()
+        func feed(_ opportunities: [AdOpportunity]) throws { try Self.feed(opportunities, to: simulation) }
         try feed(live.playlist.opportunities.map(AdOpportunity.init))
         #expect(simulation.session.timeline.adBreak(id: "break-2")?.ads.count == 1)
         try simulation.send(.start(.position(.stream(StreamTime(seconds: 15)))))
@@ -82,18 +89,8 @@ private func playlist(segments: Int) throws -> [UInt8] {
     /// and the break still ends at its end.
     @Test func aSplitRevealedAfterPlaybackPassedIt_endsTheFirstAdAtTheSplit_andKeepsItsState() throws {
         var live = try LivePlaylist(try playlist(segments: 4))
-        let session = PlaybackSession(
-            timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
-            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
-        let simulation = Simulation(session: session)
-        func feed(_ opportunities: [AdOpportunity]) throws {
-            for opportunity in opportunities {
-                try simulation.send(.opportunity(opportunity))
-                for case .resolve(let asked) in simulation.driver.takeRequests() {
-                    try simulation.send(.resolved(opportunityID: asked.id, breaks: [InStreamMarkerResolver.adBreak(for: asked)], issues: []))
-                }
-            }
-        }
+        let simulation = try liveSimulation()
+        func feed(_ opportunities: [AdOpportunity]) throws { try Self.feed(opportunities, to: simulation) }
         try feed(live.playlist.opportunities.map(AdOpportunity.init))
         try simulation.send(.start(.position(.stream(StreamTime(seconds: 15)))))
         var events = try simulation.play(for: MediaDuration(seconds: 40))

@@ -44,23 +44,7 @@ import Testing
     func aWindowThatStartsInsideABreak_playsWhatIsLeftOfIt(_ continuation: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scenario = try write(playlist: """
-            #EXTM3U
-            #EXT-X-TARGETDURATION:6
-            #EXT-X-MEDIA-SEQUENCE:100
-            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:01:00Z
-            \(continuation)
-            #EXTINF:6,
-            s100.ts
-            #EXTINF:6,
-            s101.ts
-            #EXT-X-CUE-IN
-            #EXTINF:6,
-            s102.ts
-            #EXTINF:6,
-            s103.ts
-
-            """, scenario: """
+        let scenario = try write(playlist: midBreakWindow(continuation: continuation), scenario: """
             {"stream": {"type": "live", "recording": "rec"},
              "actions": [{"do": "start", "at": {"stream": 0}}, {"do": "playToEnd"}]}
             """, in: directory)
