@@ -1,0 +1,117 @@
+public import HLS
+public import MediaTime
+public import SCTE35
+
+/// One programme-level signal, format-neutral: a segmentation descriptor of
+/// a programme, unscheduled event, network or alternate-content type, or an
+/// app's own signal of the same meaning. Blackouts are decided from these
+/// (``BlackoutDetector``).
+public struct ProgramSignal: Sendable, Hashable {
+    /// What the signal says (SCTE 35 Table 23).
+    public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+        case programStart = 0x10
+        case programEnd = 0x11
+        case programEarlyTermination = 0x12
+        case programBreakaway = 0x13
+        case programResumption = 0x14
+        case programRunoverPlanned = 0x15
+        case programRunoverUnplanned = 0x16
+        case programOverlapStart = 0x17
+        case programBlackoutOverride = 0x18
+        /// Program Start – In Progress: the programme began before the signal.
+        case programJoin = 0x19
+        case unscheduledEventStart = 0x40
+        case unscheduledEventEnd = 0x41
+        case alternateContentOpportunityStart = 0x42
+        case alternateContentOpportunityEnd = 0x43
+        case networkStart = 0x50
+        case networkEnd = 0x51
+
+        /// The segmentation_type_id.
+        public var segmentationTypeID: UInt8 { rawValue }
+
+        /// The type's name in SCTE 35.
+        public var name: String { SegmentationType.name(of: rawValue) ?? "type \(rawValue)" }
+
+        /// Starts a programme or event whose restrictions may black it out.
+        var startsRestrictedSegment: Bool {
+            switch self {
+            case .programStart, .programResumption, .programOverlapStart, .programJoin, .unscheduledEventStart: true
+            default: false
+            }
+        }
+
+        /// Ends one, paired by segmentation_event_id.
+        var endsRestrictedSegment: Bool {
+            switch self {
+            case .programEnd, .programEarlyTermination, .unscheduledEventEnd: true
+            default: false
+            }
+        }
+
+        var isRunover: Bool { self == .programRunoverPlanned || self == .programRunoverUnplanned }
+    }
+
+    /// Where the signal came from, for reports: a tag name and line, or the app's own words.
+    public struct Source: Sendable, Hashable, CustomStringConvertible {
+        public var tag: String
+        public var line: Int?
+
+        public init(tag: String, line: Int? = nil) {
+            self.tag = tag
+            self.line = line
+        }
+
+        public var description: String { line.map { "\(tag) (line \($0))" } ?? tag }
+    }
+
+    public var kind: Kind
+    /// The segmentation_event_id that pairs a start with its end, override and runover.
+    public var eventID: UInt32
+    /// Where it applies.
+    public var time: StreamTime
+    /// The date there, when the stream has dates.
+    public var date: ProgramDateTime?
+    /// The delivery restrictions it carries; nil when delivery is not restricted.
+    public var restrictions: DeliveryRestrictions?
+    /// Its segmentation_duration: for a start, how long the segment lasts;
+    /// for a runover, how long from this signal it now lasts. Nil when none is given.
+    public var duration: MediaDuration?
+    /// Whether the descriptor cancels the event (`segmentation_event_cancel_indicator`).
+    public var isCancel: Bool
+    /// Where it came from.
+    public var source: Source
+
+    public init(kind: Kind, eventID: UInt32, time: StreamTime, date: ProgramDateTime? = nil,
+                restrictions: DeliveryRestrictions? = nil, duration: MediaDuration? = nil, isCancel: Bool = false,
+                source: Source) {
+        self.kind = kind
+        self.eventID = eventID
+        self.time = time
+        self.date = date
+        self.restrictions = restrictions
+        self.duration = duration
+        self.isCancel = isCancel
+        self.source = source
+    }
+
+    /// The programme-level signals a cue carries, one per descriptor of a
+    /// programme, event, network or alternate-content type; ad, placement
+    /// and chapter descriptors are not. A cancel carries no type, so it is
+    /// an end of whatever `eventID` started (``Kind/programEnd``, flagged).
+    public static func signals(in section: SpliceInfoSection, at time: StreamTime, date: ProgramDateTime?,
+                               source: Source) -> [ProgramSignal] {
+        section.descriptors.compactMap { descriptor -> ProgramSignal? in
+            guard case .segmentation(let segmentation) = descriptor else { return nil }
+            guard let details = segmentation.segmentation else {
+                return ProgramSignal(kind: .programEnd, eventID: segmentation.segmentationEventID, time: time, date: date,
+                                     isCancel: true, source: source)
+            }
+            guard let kind = Kind(rawValue: details.segmentationTypeID) else { return nil }
+            return ProgramSignal(
+                kind: kind, eventID: segmentation.segmentationEventID, time: time, date: date,
+                restrictions: details.deliveryRestrictions.map(DeliveryRestrictions.init),
+                duration: details.segmentationDuration.map { MediaDuration(ticks: $0.mediaTicks) }, source: source)
+        }
+    }
+}
