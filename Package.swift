@@ -150,7 +150,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
-        .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
+        .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
         .testTarget(
             name: "AdTimelineTests",
             dependencies: [

@@ -115,3 +115,20 @@ public struct ProgramSignal: Sendable, Hashable {
         }
     }
 }
+
+extension ProgramSignal {
+    /// The programme signals among an HLS playlist's ad signals, in stream
+    /// order: every SCTE-35 cue, in any dialect (DATERANGE SCTE35-OUT/IN/CMD,
+    /// EXT-X-SCTE35, OATCLS, CUE-OUT with a cue), read for its programme,
+    /// event and network descriptors. A DATERANGE counts at its START-DATE.
+    public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
+        var found: [ProgramSignal] = []
+        for adSignal in adSignals {
+            guard let section = adSignal.scte35?.section else { continue }
+            found += signals(in: section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
+                             source: Source(tag: adSignal.tag, line: adSignal.line))
+        }
+        // Stream order; signals at one time keep the playlist's order.
+        return found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+}
