@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],
             swiftSettings: strictSettings
         ),
-        .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdTransport"], swiftSettings: strictSettings),
+        .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
@@ -119,6 +119,7 @@ let package = Package(
             dependencies: [
                 "AdScenario",
                 "AdLive",
+                "AdSignals",
                 "HLS",
                 "HLSReport",
                 "SCTE35",
@@ -219,7 +220,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "AdplayTests", dependencies: ["adplay", "AdPlaybackTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "AdplayTests", dependencies: ["adplay", "AdPlaybackTestSupport", "SCTE35"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

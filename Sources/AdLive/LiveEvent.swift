@@ -1,3 +1,4 @@
+public import AdSignals
 public import HLS
 public import MediaTime
 
@@ -28,6 +29,10 @@ public enum LiveEvent: Sendable, Hashable {
     case windowReset(mediaSequence: UInt64)
     /// A segment already seen came back with another URI.
     case segmentRewritten(RewrittenSegment)
+    /// A blackout for this device (``LiveOptions/device``) started, changed
+    /// or ended, or a programme signal did not restrict it (and why), as
+    /// the stream's programme signals say.
+    case blackout(BlackoutChange)
     /// The playlist ended (`EXT-X-ENDLIST`); following stops.
     case end
 }

@@ -1,3 +1,4 @@
+internal import AdSignals
 public import HLS
 public import MediaTime
 
@@ -26,6 +27,8 @@ public struct LiveFollower: Sendable {
     private var lastChange: ClockTime?
     private var staleReported = false
     private var reporter = LiveReporter(epoch: 0)
+    /// Decides this device's blackouts from the programme signals.
+    private var blackouts: BlackoutDetector
     /// Origin restarts so far: a restarted stream's media sequence numbers,
     /// and so its `break-N` ids, start again.
     public private(set) var epoch = 0
@@ -34,6 +37,7 @@ public struct LiveFollower: Sendable {
     public init(url: String, options: LiveOptions = LiveOptions()) {
         self.url = url
         self.options = options
+        blackouts = BlackoutDetector(policy: options.device)
     }
 
     /// The id an opportunity is reported under: its playlist id, with the
@@ -96,6 +100,7 @@ public struct LiveFollower: Sendable {
         events.insert(.refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true), at: 0)
         events += delta.rewrittenSegments.map(LiveEvent.segmentRewritten)
         events += reporter.report(delta, in: live.playlist)
+        events += blackoutEvents(delta.addedSignals, in: live.playlist)
         lastChange = now
         staleReported = false
         nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
@@ -117,9 +122,18 @@ public struct LiveFollower: Sendable {
             .refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true)
         ]
         events += reporter.reportAll(live.playlist)
+        events += blackoutEvents(live.playlist.signals, in: live.playlist)
         nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
         if live.playlist.endList { finish(&events) }
         return events
+    }
+
+    /// What new signals, and the stream time the window now reaches, say of blackouts.
+    private mutating func blackoutEvents(_ signals: some Sequence<AdSignal>, in playlist: MediaPlaylist) -> [LiveEvent] {
+        var changes: [BlackoutChange] = []
+        for signal in ProgramSignal.signals(in: signals, of: playlist) { changes += blackouts.take(signal) }
+        if let end = playlist.segments.last?.end { changes += blackouts.advance(to: end) }
+        return changes.map(LiveEvent.blackout)
     }
 
     private mutating func finish(_ events: inout [LiveEvent]) {

@@ -1,3 +1,4 @@
+public import AdSignals
 public import HLS
 public import MediaTime
 
@@ -11,6 +12,9 @@ public struct LiveOptions: Sendable {
         options.subscribedTags = ParseOptions.adSignalTags
         return options
     }()
+    /// What this device is, for the stream's delivery restrictions: which
+    /// programme signals black it out (``LiveEvent/blackout(_:)``).
+    public var device = DevicePolicy()
     /// The largest playlist body accepted (16 MiB).
     public var maxBodyBytes = 16 << 20
     /// Each fetch may take this many target durations, and at least

@@ -46,6 +46,10 @@ public enum LiveInputs {
             return [.timelineChanged(.end(at: ContentTime(ticks: last.end.ticks)))]
         case .originError, .stale, .gap, .windowReset, .segmentRewritten:
             return []
+        case .blackout:
+            // Switching to alternate content and back is the blackout
+            // controller's, beside the ad session, not an ad-session input.
+            return []
         }
     }
 }

@@ -37,6 +37,8 @@ public struct BlackoutDetector: Sendable {
     }
 
     private var running: [UInt32: Running] = [:]
+    /// The latest events that ended, oldest first (at most 64).
+    private var recentlyEnded: [UInt32] = []
     private var open: [String: Blackout] = [:]
 
     public init(policy: DevicePolicy) { self.policy = policy }
@@ -45,12 +47,17 @@ public struct BlackoutDetector: Sendable {
     public var blackouts: [Blackout] { open.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) } }
 
     /// Ends what ran out by `time`: a programme whose duration has passed.
-    public mutating func advance(to time: StreamTime) -> [BlackoutChange] {
+    public mutating func advance(to time: StreamTime) -> [BlackoutChange] { expire(through: time, inclusive: true) }
+
+    /// Ends the programmes whose planned end lies before `time` (or at it,
+    /// when `inclusive`): a signal at the very end pairs with its programme.
+    private mutating func expire(through time: StreamTime, inclusive: Bool) -> [BlackoutChange] {
         var changes: [BlackoutChange] = []
-        let expired = running.filter { $0.value.plannedEnd.map { $0 <= time } ?? false }
+        let expired = running.filter { $0.value.plannedEnd.map { inclusive ? $0 <= time : $0 < time } ?? false }
             .sorted { ($0.value.plannedEnd!, $0.key) < ($1.value.plannedEnd!, $1.key) }
         for (eventID, programme) in expired {
             running[eventID] = nil
+            noteEnded(eventID)
             let source = ProgramSignal.Source(tag: "segmentation_duration")
             if let ended = close("event-\(eventID)", at: programme.plannedEnd!, by: source) { changes.append(.ended(ended)) }
         }
@@ -59,7 +66,7 @@ public struct BlackoutDetector: Sendable {
 
     /// Takes one signal, after ending what ran out before it.
     public mutating func take(_ signal: ProgramSignal) -> [BlackoutChange] {
-        var changes = advance(to: signal.time)
+        var changes = expire(through: signal.time, inclusive: false)
         let id = "event-\(signal.eventID)"
         if signal.isCancel {
             let known = running.removeValue(forKey: signal.eventID) != nil
@@ -78,9 +85,13 @@ public struct BlackoutDetector: Sendable {
             changes += evaluate(signal.eventID, signal: signal)
         case let kind where kind.endsRestrictedSegment:
             guard running.removeValue(forKey: signal.eventID) != nil else {
-                changes.append(.ignored(signal, "a \(kind.name) with no start of event \(signal.eventID)"))
+                // An end repeated in another dialect, or after the duration ran out, says nothing new.
+                if !recentlyEnded.contains(signal.eventID) {
+                    changes.append(.ignored(signal, "a \(kind.name) with no start of event \(signal.eventID)"))
+                }
                 break
             }
+            noteEnded(signal.eventID)
             if let ended = close(id, at: signal.time, by: signal.source) { changes.append(.ended(ended)) }
         case .programBreakaway:
             guard running[signal.eventID] != nil else {
@@ -120,6 +131,12 @@ public struct BlackoutDetector: Sendable {
             break  // Alternate content: where other content may go, not a blackout.
         }
         return changes
+    }
+
+    private mutating func noteEnded(_ eventID: UInt32) {
+        recentlyEnded.removeAll { $0 == eventID }
+        recentlyEnded.append(eventID)
+        if recentlyEnded.count > 64 { recentlyEnded.removeFirst() }
     }
 
     /// Records a running programme, forgetting the oldest beyond the limit.

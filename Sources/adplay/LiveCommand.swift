@@ -1,4 +1,5 @@
 import AdLive
+import AdSignals
 import AdTransport
 import ArgumentParser
 import Foundation
@@ -19,7 +20,9 @@ struct LiveWatch: AsyncParsableCommand {
         abstract: "Follow a live media playlist (or replay a recording) and print what happens as it happens.",
         discussion: """
             Prints refreshes, ad opportunities as they start, change and end, subscribed tags the first \
-            time a refresh reveals them, origin errors, stale playlists, gaps, window resets and the end. \
+            time a refresh reveals them, blackouts for this device as its programme signals start and end \
+            them (and programme signals that do not restrict it, with why), origin errors, stale \
+            playlists, gaps, window resets and the end. \
             A recording directory (from `adplay live record`) is replayed on a virtual clock, instantly. \
             Exits 0 at --for or at EXT-X-ENDLIST, 1 if the first load fails; later faults never exit.
             """
@@ -37,7 +40,19 @@ struct LiveWatch: AsyncParsableCommand {
     @Option(help: "A tag to report as timed metadata besides the ad and blackout tags, as written in the playlist, with or without its # (repeatable).")
     var subscribe: [String] = []
 
+    @Option(help: "How this device receives the stream, for delivery restrictions: web (any internet delivery) or managed (an operator's IPTV network).")
+    var delivery = "web"
+
+    @Option(help: "Whether this device is in or out of a regional blackout's region.")
+    var region = "in"
+
+    @Option(name: .customLong("device-group"), help: "This device's restriction group, 0, 1 or 2 (default: none).")
+    var deviceGroup: UInt8?
+
     func validate() throws {
+        if DevicePolicy.Delivery(rawValue: delivery) == nil { throw ValidationError("--delivery must be web or managed, not \(delivery)") }
+        if DevicePolicy.Region(rawValue: region) == nil { throw ValidationError("--region must be in or out, not \(region)") }
+        if let deviceGroup, deviceGroup > 2 { throw ValidationError("--device-group must be 0, 1 or 2") }
         if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
             throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
         }
@@ -47,6 +62,9 @@ struct LiveWatch: AsyncParsableCommand {
         var options = LiveOptions()
         options.parse.subscribedTags.formUnion(subscribe.map { $0.hasPrefix("#") ? $0 : "#" + $0 })
         options.stopIfFirstLoadFails = true
+        options.device = DevicePolicy(
+            delivery: DevicePolicy.Delivery(rawValue: delivery) ?? .web, region: DevicePolicy.Region(rawValue: region) ?? .inside,
+            group: deviceGroup)
         let limit = seconds.map { Network.duration(seconds: $0) }
         var printed = Printer(jsonl: jsonl)
         if let url = Network.url(source) {

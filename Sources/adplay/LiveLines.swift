@@ -31,6 +31,8 @@ enum LiveLines {
             return "\(clock) window reset  the origin restarted at media sequence \(sequence)"
         case .segmentRewritten(let rewritten):
             return "\(clock) rewritten     segment \(rewritten.mediaSequence) is now \(rewritten.laterURI), was \(rewritten.earlierURI)"
+        case .blackout(let change):
+            return "\(clock) \(BlackoutLines.text(change))"
         case .end:
             return "\(clock) end           the playlist ended (EXT-X-ENDLIST)"
         }
@@ -103,6 +105,8 @@ enum LiveLines {
             out.member("mediaSequence", rewritten.mediaSequence)
             out.member("earlierURI", rewritten.earlierURI)
             out.member("laterURI", rewritten.laterURI)
+        case .blackout(let change):
+            BlackoutLines.write(change, to: &out)
         case .end:
             out.member("event", "end")
         }

@@ -141,6 +141,20 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
         #expect(summary(detector.advance(to: StreamTime(seconds: 45))) == ["end event-7 @30.0"])
     }
 
+    /// An end at the planned end pairs with its start; one after the
+    /// duration ran out, or repeated in another dialect, says nothing new.
+    @Test func anEndAtOrAfterThePlannedEnd_orRepeated_isNotAnUnpairedEnd() throws {
+        var detector = BlackoutDetector(policy: DevicePolicy())
+        _ = detector.take(try signal(0x10, event: 1, seconds: 20, at: 10))
+        let atEnd = detector.take(try signal(0x11, event: 1, at: 30))
+        #expect(summary(atEnd) == ["end event-1 @30.0"])
+        guard case .ended(let ended) = atEnd.first else { return }
+        #expect(ended.sources.last?.tag == "#EXT-X-SCTE35", "ended by the Program End, not by the duration")
+        #expect(detector.take(try signal(0x11, event: 1, at: 30)).isEmpty)
+        _ = detector.take(try signal(0x10, event: 2, seconds: 20, at: 40))
+        #expect(summary(detector.take(try signal(0x11, event: 2, at: 64))) == ["end event-2 @60.0"])
+    }
+
     /// A runover's duration runs from the runover: it replaces the end, it does not add to it.
     @Test(arguments: [0x15, 0x16] as [UInt8])
     func aRunover_movesThePlannedEnd(_ type: UInt8) throws {

@@ -1,0 +1,105 @@
+import AdSignals
+import HLS
+import MediaTime
+import StrictJSON
+
+/// A blackout change as `live watch` prints it: one readable line, or the
+/// members of one JSON object (after `clock`).
+enum BlackoutLines {
+    static func text(_ change: BlackoutChange) -> String {
+        switch change {
+        case .started(let blackout):
+            return "blackout starts \(blackout.id) at \(place(blackout.start, blackout)), \(blackout.openedBy.name), "
+                + "\(until(blackout)); \(blackout.verdict)"
+        case .updated(let blackout):
+            return "blackout changes \(blackout.id), \(until(blackout)); \(blackout.verdict)"
+        case .ended(let blackout):
+            return "blackout ends \(blackout.id) at \(place(blackout.end ?? blackout.start, blackout)), by \(blackout.sources.last?.description ?? "")"
+        case .notRestricted(let signal, let verdict):
+            return "program signal \(signal.kind.name), event \(signal.eventID), at \(signal.time.decimalSeconds) s: \(verdict)"
+        case .ignored(let signal, let why):
+            return "program signal \(signal.kind.name), event \(signal.eventID), at \(signal.time.decimalSeconds) s, ignored: \(why)"
+        }
+    }
+
+    static func write(_ change: BlackoutChange, to out: inout JSONOutput) {
+        switch change {
+        case .started(let blackout): write(blackout, "blackoutStart", at: blackout.start, to: &out)
+        case .updated(let blackout): write(blackout, "blackoutUpdate", at: blackout.start, to: &out)
+        case .ended(let blackout): write(blackout, "blackoutEnd", at: blackout.end ?? blackout.start, to: &out)
+        case .notRestricted(let signal, let verdict):
+            write(signal, "programSignal", to: &out)
+            write(verdict, to: &out)
+        case .ignored(let signal, let why):
+            write(signal, "programSignalIgnored", to: &out)
+            out.member("why", why)
+        }
+    }
+
+    private static func write(_ blackout: Blackout, _ name: String, at time: StreamTime, to out: inout JSONOutput) {
+        out.member("event", name)
+        out.member("id", blackout.id)
+        out.member("eventID", blackout.eventID)
+        out.key("stream")
+        out.number(time.decimalSeconds)
+        out.key("date")
+        if let date = blackout.date { out.value(shifted(date, by: time - blackout.start).description) } else { out.null() }
+        out.member("segmentationType", blackout.openedBy.name)
+        out.member("segmentationTypeID", blackout.openedBy.segmentationTypeID)
+        out.key("plannedEnd")
+        if let planned = blackout.plannedEnd { out.number(planned.decimalSeconds) } else { out.null() }
+        write(blackout.restrictions, to: &out)
+        write(blackout.verdict, to: &out)
+        out.key("tags")
+        out.openArray()
+        for source in blackout.sources { out.value(source.tag) }
+        out.closeArray()
+    }
+
+    private static func write(_ signal: ProgramSignal, _ name: String, to out: inout JSONOutput) {
+        out.member("event", name)
+        out.member("eventID", signal.eventID)
+        out.key("stream")
+        out.number(signal.time.decimalSeconds)
+        out.key("date")
+        if let date = signal.date { out.value(date.description) } else { out.null() }
+        out.member("segmentationType", signal.kind.name)
+        out.member("segmentationTypeID", signal.kind.segmentationTypeID)
+        write(signal.restrictions, to: &out)
+        out.member("tag", signal.source.tag)
+    }
+
+    private static func write(_ restrictions: DeliveryRestrictions?, to out: inout JSONOutput) {
+        out.key("restrictions")
+        guard let restrictions else { return out.null() }
+        out.openObject()
+        out.member("webDeliveryAllowed", restrictions.webDeliveryAllowed)
+        out.member("noRegionalBlackout", restrictions.noRegionalBlackout)
+        out.member("archiveAllowed", restrictions.archiveAllowed)
+        out.key("restrictedGroup")
+        if let group = restrictions.restrictedGroup { out.value(UInt64(group)) } else { out.null() }
+        out.closeObject()
+    }
+
+    private static func write(_ verdict: RestrictionVerdict, to out: inout JSONOutput) {
+        out.member("restricted", verdict.isRestricted)
+        out.key("why")
+        out.openArray()
+        for reason in verdict.reasons { out.value(reason.description) }
+        for note in verdict.notes { out.value(note) }
+        out.closeArray()
+    }
+
+    private static func place(_ time: StreamTime, _ blackout: Blackout) -> String {
+        let date = blackout.date.map { " (\(shifted($0, by: time - blackout.start)))" } ?? ""
+        return "\(time.decimalSeconds) s\(date)"
+    }
+
+    private static func until(_ blackout: Blackout) -> String {
+        blackout.plannedEnd.map { "planned to end at \($0.decimalSeconds) s" } ?? "no end planned"
+    }
+
+    private static func shifted(_ date: ProgramDateTime, by offset: MediaDuration) -> ProgramDateTime {
+        ProgramDateTime(ticksSinceEpoch: date.ticksSinceEpoch + offset.ticks)
+    }
+}

@@ -1,0 +1,68 @@
+import AdPlaybackTestSupport
+import Foundation
+import SCTE35
+import Testing
+
+/// `adplay live watch` deciding blackouts for the device it is told it is.
+@Suite struct LiveBlackoutCommandTests {
+    /// A time_signal with one programme descriptor, web delivery forbidden, as base64.
+    private func cue(_ type: UInt8, seconds: UInt64? = nil) throws -> String {
+        let restrictions = SegmentationDescriptor.DeliveryRestrictions(
+            webDeliveryAllowed: false, noRegionalBlackout: true, archiveAllowed: false, deviceRestrictions: .none)
+        let segmentation = SegmentationDescriptor.Segmentation(
+            deliveryRestrictions: restrictions, segmentationDuration: seconds.map { PTS(ticks: $0 * 90_000) }, segmentationTypeID: type)
+        return try SpliceInfoEncoder.base64(SpliceInfoSection(
+            command: .timeSignal(SpliceTime(ptsTime: PTS(ticks: 90_000))),
+            descriptors: [.segmentation(SegmentationDescriptor(segmentationEventID: 42, segmentation: segmentation))]))
+    }
+
+    /// A recording of one ended playlist: 2 s segments, a Program Start of
+    /// 20 s at stream 10 and its Program End at 30.
+    private func recording(in directory: URL) throws -> String {
+        var text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z\n"
+        for index in 0..<20 {
+            if index == 5 { text += "#EXT-X-SCTE35:CUE=\"\(try cue(0x10, seconds: 20))\"\n" }
+            if index == 15 { text += "#EXT-X-SCTE35:CUE=\"\(try cue(0x11))\"\n" }
+            text += "#EXTINF:2,\ns\(index).ts\n"
+        }
+        text += "#EXT-X-ENDLIST\n"
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: directory.appendingPathComponent("00001.m3u8"))
+        try Data(#"[{"at": 0, "file": "00001.m3u8"}]"#.utf8).write(to: directory.appendingPathComponent("index.json"))
+        return directory.path
+    }
+
+    private func blackoutEvents(_ arguments: [String]) throws -> [[String: Any]] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("blackout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try AdplayRunner.run(["live", "watch", try recording(in: directory), "--jsonl"] + arguments)
+        #expect(output.status == 0, "\(output.stderr)")
+        return output.events.filter { ($0["event"] as? String ?? "").hasPrefix("blackout") || ($0["event"] as? String ?? "").hasPrefix("programSignal") }
+    }
+
+    @Test func aWebDevice_isBlackedOutFromTheProgramStartToItsEnd() throws {
+        let events = try blackoutEvents([])
+        #expect(events.map { $0["event"] as? String } == ["blackoutStart", "blackoutEnd"])
+        #expect((events[0]["stream"] as? NSNumber)?.intValue == 10)
+        #expect(events[0]["date"] as? String == "2026-01-01T00:00:10.000Z")
+        #expect(events[0]["segmentationType"] as? String == "Program Start")
+        #expect((events[0]["plannedEnd"] as? NSNumber)?.intValue == 30)
+        #expect(events[0]["why"] as? [String] == ["web delivery is not allowed"])
+        #expect((events[0]["restrictions"] as? [String: Any])?["archiveAllowed"] as? Bool == false)
+        #expect((events[1]["stream"] as? NSNumber)?.intValue == 30)
+        #expect(events[1]["date"] as? String == "2026-01-01T00:00:30.000Z")
+    }
+
+    @Test func aManagedDevice_isNotBlackedOut_andSaysWhy() throws {
+        let events = try blackoutEvents(["--delivery", "managed"])
+        #expect(events.map { $0["event"] as? String } == ["programSignal"])
+        #expect(events.first?["restricted"] as? Bool == false)
+        #expect(events.first?["why"] as? [String] == ["web delivery is restricted; this device is managed"])
+    }
+
+    @Test func aBadDeviceOption_isRefusedWithWhatItMustBe() throws {
+        let output = try AdplayRunner.run(["live", "watch", "x", "--delivery", "satellite"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("--delivery must be web or managed, not satellite"))
+    }
+}
