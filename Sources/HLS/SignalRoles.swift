@@ -12,11 +12,11 @@ enum SignalRoles {
     /// The matching end types.
     static let adEndTypes: Set<UInt8> = [0x23, 0x31, 0x33, 0x35, 0x37, 0x45, 0x47]
     /// Segmentation types that open a window blackout may apply to: program
-    /// start, resumption, overlap start, join; unscheduled event; alternate content.
-    static let blackoutStartTypes: Set<UInt8> = [0x10, 0x14, 0x17, 0x19, 0x40, 0x42]
-    /// Types that close it: program end, early termination, breakaway; event
-    /// end; alternate content end.
-    static let blackoutEndTypes: Set<UInt8> = [0x11, 0x12, 0x13, 0x41, 0x43]
+    /// start, resumption, overlap start, join; unscheduled event. Alternate
+    /// Content Opportunity (0x42) is where other content may go, not a blackout.
+    static let blackoutStartTypes: Set<UInt8> = [0x10, 0x14, 0x17, 0x19, 0x40]
+    /// Types that close it: program end, early termination, breakaway; event end.
+    static let blackoutEndTypes: Set<UInt8> = [0x11, 0x12, 0x13, 0x41]
     /// Program Blackout Override: lifts the blackout in force.
     static let blackoutOverrideType: UInt8 = 0x18
 

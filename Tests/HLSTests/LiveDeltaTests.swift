@@ -56,6 +56,18 @@ private func window(_ range: Range<Int>, tags: [Int: String] = [:]) -> [UInt8] {
         #expect(delta.closedBlackouts == ["event-9"])
     }
 
+    /// Alternate Content Opportunity Start/End mark where other content may
+    /// go; even restricted, they are no blackout.
+    @Test func alternateContentOpportunity_isNoBlackout() throws {
+        let tags = [
+            1: "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x42, event: 5))\"",
+            3: "#EXT-X-SCTE35:CUE=\"\(try blackoutCue(type: 0x43, event: 5))\"",
+        ]
+        let live = try LivePlaylist(window(0..<5, tags: tags))
+        #expect(live.playlist.blackouts.isEmpty)
+        #expect(live.playlist.opportunities.isEmpty)
+    }
+
     /// A date range first seen with PLANNED-DURATION and later with its
     /// DURATION is one opportunity, closed by the later signal.
     @Test func aDateRangeRepeatedWithItsDuration_mergesIntoTheSameOpportunity() throws {
