@@ -48,8 +48,6 @@ public struct ProgramSignal: Sendable, Hashable {
             default: false
             }
         }
-
-        var isRunover: Bool { self == .programRunoverPlanned || self == .programRunoverUnplanned }
     }
 
     /// Where the signal came from, for reports: a tag name and line, or the app's own words.
