@@ -29,6 +29,8 @@ public struct LiveFollower: Sendable {
     private var reporter = LiveReporter(epoch: 0)
     /// Decides this device's blackouts from the programme signals.
     private var blackouts: BlackoutDetector
+    /// Decides the app's own blackouts from its tags, when it has a rule.
+    private var tagBlackouts: TagBlackouts?
     /// Origin restarts so far: a restarted stream's media sequence numbers,
     /// and so its `break-N` ids, start again.
     public private(set) var epoch = 0
@@ -38,6 +40,7 @@ public struct LiveFollower: Sendable {
         self.url = url
         self.options = options
         blackouts = BlackoutDetector(policy: options.device)
+        tagBlackouts = options.blackoutRule.map(TagBlackouts.init)
     }
 
     /// The id an opportunity is reported under: its playlist id, with the
@@ -100,7 +103,7 @@ public struct LiveFollower: Sendable {
         events.insert(.refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true), at: 0)
         events += delta.rewrittenSegments.map(LiveEvent.segmentRewritten)
         events += reporter.report(delta, in: live.playlist)
-        events += blackoutEvents(delta.addedSignals, in: live.playlist)
+        events += blackoutEvents(delta.addedSignals, tags: events, in: live.playlist)
         lastChange = now
         staleReported = false
         nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
@@ -122,16 +125,23 @@ public struct LiveFollower: Sendable {
             .refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true)
         ]
         events += reporter.reportAll(live.playlist)
-        events += blackoutEvents(live.playlist.signals, in: live.playlist)
+        events += blackoutEvents(live.playlist.signals, tags: events, in: live.playlist)
         nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
         if live.playlist.endList { finish(&events) }
         return events
     }
 
-    /// What new signals, and the stream time the window now reaches, say of blackouts.
-    private mutating func blackoutEvents(_ signals: some Sequence<AdSignal>, in playlist: MediaPlaylist) -> [LiveEvent] {
+    /// What new signals, the app's rule over the new subscribed tags
+    /// (among `tags`), and the stream time the window now reaches, say of
+    /// blackouts.
+    private mutating func blackoutEvents(
+        _ signals: some Sequence<AdSignal>, tags: [LiveEvent], in playlist: MediaPlaylist
+    ) -> [LiveEvent] {
         var changes: [BlackoutChange] = []
         for signal in ProgramSignal.signals(in: signals, of: playlist) { changes += blackouts.take(signal) }
+        if tagBlackouts != nil {
+            for case .timedMetadata(let tag, let date) in tags { changes += tagBlackouts!.take(tag, date: date) }
+        }
         if let end = playlist.segments.last?.end { changes += blackouts.advance(to: end) }
         return changes.map(LiveEvent.blackout)
     }

@@ -15,6 +15,12 @@ public struct LiveOptions: Sendable {
     /// What this device is, for the stream's delivery restrictions: which
     /// programme signals black it out (``LiveEvent/blackout(_:)``).
     public var device = DevicePolicy()
+    /// The app's own blackout tags and when they start and end one; setting
+    /// it subscribes to its tags. Its blackouts are reported as the
+    /// stream's are (``LiveEvent/blackout(_:)``).
+    public var blackoutRule: BlackoutTagRule? {
+        didSet { if let blackoutRule { parse.subscribedTags.formUnion(blackoutRule.tags) } }
+    }
     /// The largest playlist body accepted (16 MiB).
     public var maxBodyBytes = 16 << 20
     /// Each fetch may take this many target durations, and at least

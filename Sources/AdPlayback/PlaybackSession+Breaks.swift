@@ -1,10 +1,13 @@
 import AdPolicy
+import AdSignals
 import AdTimeline
 import MediaTime
 
 extension PlaybackSession {
     /// Playback reached `adBreak` (normal playback, or arrival after a jump).
     mutating func reach(_ adBreak: AdBreak, entry: BreakEntry = .fromStart) {
+        // A break inside a blackout is blacked out with the rest of it.
+        if entry == .fromStart, reachBlackout(at: timeline.contentPosition(of: adBreak)) { return }
         let policy = engine.decideArrival(at: adBreak, context: policyContext)
         switch (policy, entry) {
         case (.skip(.failover), _):
@@ -141,12 +144,14 @@ extension PlaybackSession {
             endSession()
             return
         }
+        if reachBlackout(at: position) { return }
         emit(.contentStart)
     }
 
     /// Ends the session where it stands.
     mutating func endSession() {
         emit(.sessionEnd)
+        isMainInBackground = false
         lastPlayhead = playhead
         phase = .idle
         pending = nil

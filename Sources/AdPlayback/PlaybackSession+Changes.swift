@@ -55,6 +55,7 @@ extension PlaybackSession {
         }
         if case .drop(let windowStart) = change {
             pendingMetadata.removeAll { $0.streamTime.ticks < windowStart.ticks }
+            forgetBlackouts(endedBefore: timeline.streamTime(forContentTime: windowStart))
         }
         let dropped: [AdBreak]
         do {
@@ -99,7 +100,7 @@ extension PlaybackSession {
                 if !isPaused { actions.append(.setRate(1)) }
                 startBreak(current, entry: waiting.entry, removeAfterPlay: waiting.removeAfterPlay)
             }
-        case .idle, .content:
+        case .idle, .content, .alternate:
             break
         }
     }

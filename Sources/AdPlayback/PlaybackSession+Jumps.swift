@@ -1,4 +1,5 @@
 import AdPolicy
+import AdSignals
 import AdTimeline
 import MediaTime
 
@@ -65,6 +66,7 @@ extension PlaybackSession {
     mutating func jump(_ kind: JumpKind, to target: JumpTarget) throws(SessionError) {
         try requireRunning()
         try validate(target)
+        if jumpOnAlternate(kind, to: target) { return }
         let origin = playhead
         let destination = resolvedPlayhead(of: target)
         if isInBreak, !engine.policy.allowSeekInBreak {
@@ -85,7 +87,7 @@ extension PlaybackSession {
         case .waiting:
             actions.append(.setRate(isPaused ? 0 : 1))
             pending = nil
-        case .idle, .content:
+        case .idle, .content, .alternate:
             break
         }
         carryOut(engine.decideJump(from: origin, to: allowed, context: policyContext))
@@ -110,7 +112,7 @@ extension PlaybackSession {
     mutating func stop() throws(SessionError) {
         guard isRunning else { throw .notRunning }
         let bookmark = Bookmark(
-            content: viewerPosition, watched: watchedBreakIDs, lastBreakCompletedAt: lastBreakCompletedAt)
+            content: recordablePosition(viewerPosition), watched: watchedBreakIDs, lastBreakCompletedAt: lastBreakCompletedAt)
         lastBookmark = bookmark
         emit(.bookmark(bookmark))
         actions.append(.saveBookmark(bookmark))
@@ -128,6 +130,16 @@ extension PlaybackSession {
         emit(.failover)
         endSession()
         begin(at: .content(position), earlierWatched: watched, lastBreakCompletedAt: completed, failover: true)
+    }
+
+    /// `position`, or, inside a blackout that may not be recorded
+    /// (archive_allowed=0), the blackout's end (planned, while it runs):
+    /// bookmarks stay out of such ranges.
+    func recordablePosition(_ position: ContentTime) -> ContentTime {
+        let stream = timeline.streamTime(forContentTime: position)
+        guard let blackout = blackout(containing: stream), !blackout.archiveAllowed,
+              let end = blackout.end ?? blackout.plannedEnd else { return position }
+        return timeline.contentTime(forStreamTime: end)
     }
 
     /// Where the viewer is, for a bookmark or a fail-over: during a detour

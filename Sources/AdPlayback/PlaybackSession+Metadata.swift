@@ -1,4 +1,5 @@
 import AdPolicy
+import AdSignals
 import AdTimeline
 import MediaTime
 
@@ -8,7 +9,7 @@ extension PlaybackSession {
     /// session starts, tags wait; the start drops those before it.
     mutating func take(_ metadata: TimedMetadata) {
         if isRunning, metadata.streamTime <= playhead.stream {
-            emit(.timedMetadata(metadata))
+            deliver(metadata, at: playhead)
             return
         }
         let index = pendingMetadata.firstIndex { $0.streamTime > metadata.streamTime } ?? pendingMetadata.endIndex
@@ -25,8 +26,20 @@ extension PlaybackSession {
         }
         while let first = pendingMetadata.first, first.streamTime <= now {
             pendingMetadata.removeFirst()
-            emit(.timedMetadata(first), at: Playhead(stream: first.streamTime, content: timeline.contentTime(forStreamTime: first.streamTime)))
+            deliver(first, at: Playhead(stream: first.streamTime, content: timeline.contentTime(forStreamTime: first.streamTime)))
         }
+    }
+
+    /// Emits a main-stream tag: the foreground item's, or while another
+    /// item shows, the background item's (not at all when the main stream
+    /// is not kept as one).
+    private mutating func deliver(_ metadata: TimedMetadata, at position: Playhead) {
+        var metadata = metadata
+        if case .alternate = phase, metadata.isForeground {
+            guard isMainInBackground else { return }
+            metadata.isForeground = false
+        }
+        emit(.timedMetadata(metadata), at: position)
     }
 
     /// Playback time until the next waiting tag, in content.

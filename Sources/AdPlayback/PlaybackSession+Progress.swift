@@ -1,4 +1,5 @@
 import AdPolicy
+import AdSignals
 import AdTimeline
 import MediaTime
 
@@ -22,7 +23,8 @@ extension PlaybackSession {
             case .content(let content):
                 let next = timeline.nextBreak(afterContentTime: content)
                 let nextPosition = next.map { timeline.contentPosition(of: $0) }
-                guard let limit = [nextPosition, timeline.contentEnd].compactMap(\.self).min(),
+                let blackoutPosition = timeToNextBlackout.map { content + $0 }
+                guard let limit = [nextPosition, timeline.contentEnd, blackoutPosition].compactMap(\.self).min(),
                     content + remaining >= limit
                 else {
                     phase = .content(content + remaining)
@@ -32,7 +34,10 @@ extension PlaybackSession {
                 remaining -= limit - content
                 itemTime += limit - content
                 phase = .content(limit)
+                if blackoutPosition == limit, reachBlackout(at: limit) { continue }
                 if let next, nextPosition == limit { reach(next) } else { endSession() }
+            case .alternate(let alternate):
+                remaining -= advanceAlternate(alternate, by: remaining)
             case .waiting:
                 return
             case .inBreak(var playback):
@@ -57,6 +62,7 @@ extension PlaybackSession {
         switch phase {
         case .inBreak(let playback): playback.offsetInAd >= playback.adBreak.ads[playback.adIndex].duration
         case .content(let content): timeline.contentEnd.map { content >= $0 } ?? false
+        case .alternate(let alternate): timeToAlternateEnd(alternate).map { $0 <= .zero } ?? false
         case .idle, .waiting: false
         }
     }

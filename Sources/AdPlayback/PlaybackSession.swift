@@ -1,4 +1,5 @@
 public import AdPolicy
+public import AdSignals
 public import AdTimeline
 public import MediaTime
 
@@ -17,6 +18,21 @@ public struct PlaybackSession: Sendable {
         case inBreak(BreakPlayback)
         /// Playback reached a placeholder whose resolution is running.
         case waiting(Waiting)
+        /// Another item shows instead of the main stream (a blackout's
+        /// alternate content); the main stream's position moves on with it.
+        case alternate(AlternatePlayback)
+    }
+
+    struct AlternatePlayback: Sendable, Hashable {
+        /// The blackout that put it there; nil when the app replaced the item.
+        var blackoutID: String?
+        /// The main stream's position when the alternate began, less any
+        /// seek since: the main position is this plus `elapsed`.
+        var mainEntry: StreamTime
+        /// How long the alternate has played.
+        var elapsed: MediaDuration
+
+        var mainPosition: StreamTime { mainEntry + elapsed }
     }
 
     struct Waiting: Sendable, Hashable {
@@ -51,6 +67,15 @@ public struct PlaybackSession: Sendable {
     public internal(set) var lastBookmark: Bookmark?
     /// How the placeholders of new opportunities reach the viewer.
     public let placeholderStyle: BreakStyle
+    /// What a blackout shows instead of the main stream: the alternate
+    /// stream's URL, or nil for the app's own slate.
+    public let alternateContent: String?
+    /// Whether the main stream is a background item: another item shows,
+    /// and the main stream's tags and playlist errors are still delivered.
+    public internal(set) var isMainInBackground = false
+    /// The blackouts restricting this device that the session knows, by
+    /// start: running ones, and ended ones until the window leaves them.
+    public internal(set) var blackouts: [Blackout] = []
 
     var phase: Phase = .idle
     var pending: Pending?
@@ -75,12 +100,17 @@ public struct PlaybackSession: Sendable {
     var actions: [SessionAction] = []
 
     /// Creates an idle session over `timeline`; breaks that opportunities
-    /// bring in later take `placeholderStyle`.
-    public init(timeline: AdTimeline, engine: AdPolicyEngine, placeholderStyle: BreakStyle = BreakStyle()) {
+    /// bring in later take `placeholderStyle`, and blackouts show
+    /// `alternateContent`.
+    public init(
+        timeline: AdTimeline, engine: AdPolicyEngine, placeholderStyle: BreakStyle = BreakStyle(),
+        alternateContent: String? = nil
+    ) {
         self.initialTimeline = timeline
         self.timeline = timeline
         self.engine = engine
         self.placeholderStyle = placeholderStyle
+        self.alternateContent = alternateContent
     }
 
     /// Whether a session is running (started, not yet stopped or ended).
@@ -110,6 +140,9 @@ public struct PlaybackSession: Sendable {
         case .waiting(let waiting):
             let content = timeline.contentPosition(of: waiting.adBreak)
             return Playhead(stream: timeline.streamTime(forContentTime: content), content: content)
+        case .alternate(let alternate):
+            let stream = alternate.mainPosition
+            return Playhead(stream: stream, content: timeline.contentTime(forStreamTime: stream))
         }
     }
 
@@ -130,11 +163,13 @@ public struct PlaybackSession: Sendable {
             let next = timeline.nextBreak(afterContentTime: content)
                 .map { timeline.contentPosition(of: $0) }
             let toBoundary = [next, timeline.contentEnd].compactMap(\.self).min().map { $0 - content }
-            return [toBoundary, timeToNextMetadata].compactMap(\.self).min()
+            return [toBoundary, timeToNextMetadata, timeToNextBlackout].compactMap(\.self).min()
         case .inBreak(let playback):
             return playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
         case .waiting:
             return nil
+        case .alternate(let alternate):
+            return [timeToAlternateEnd(alternate), timeToNextMetadata].compactMap(\.self).min()
         }
     }
 
@@ -173,6 +208,11 @@ public struct PlaybackSession: Sendable {
         case .resolved(let id, let breaks, let issues): resolved(id, breaks: breaks, issues: issues)
         case .resolutionFailed(let id, let reason): resolutionFailed(id, reason: reason)
         case .metadata(let metadata): take(metadata)
+        case .blackout(let blackoutChange): try take(blackoutChange)
+        case .streamError(let message): reportStreamError(message)
+        case .replaceItem(let newItem): try replaceItem(with: newItem)
+        case .registerBackground: try requireRunning(); isMainInBackground = true
+        case .unregisterBackground: try requireRunning(); isMainInBackground = false
         }
         if isRunning { deliverReachedMetadata(after: origin) }
         if playerIsStale, isRunning {

@@ -8,6 +8,11 @@ public enum PlayerItem: Sendable, Hashable {
     case main
     /// An inserted ad's own asset.
     case ad(breakID: String, adID: String, asset: AdAsset?)
+    /// Content shown instead of the main stream during a blackout: the
+    /// alternate stream's URL, or `nil` when none is configured (the app
+    /// shows its own slate). Presented at time 0, meaning its live
+    /// position; its item time counts from there.
+    case alternate(url: String?)
 }
 
 /// What a session asks its driver to do.

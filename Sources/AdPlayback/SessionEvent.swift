@@ -1,4 +1,5 @@
 public import AdPolicy
+public import AdSignals
 public import MediaTime
 
 /// Something a session reports: ads starting and ending, skips with their
@@ -25,6 +26,15 @@ public struct SessionEvent: Sendable, Hashable {
         case sessionEnd
         case error(message: String)
         case timedMetadata(TimedMetadata)
+        /// The player switched to the alternate content (`alternate`, its
+        /// URL) because of this blackout.
+        case blackoutStart(Blackout, alternate: String?)
+        /// The player left the alternate content: the blackout ended (its
+        /// `end` is set) or the viewer moved out of it (`end` is nil).
+        case blackoutEnd(Blackout)
+        /// The main playlist could not be fetched; `isForeground` is false
+        /// while it is the background item.
+        case streamError(message: String, isForeground: Bool)
     }
 
     /// The wall clock's reading.
@@ -66,6 +76,9 @@ public struct SessionEvent: Sendable, Hashable {
         case .sessionEnd: "sessionEnd"
         case .error: "error"
         case .timedMetadata: "timedMetadata"
+        case .blackoutStart: "blackoutStart"
+        case .blackoutEnd: "blackoutEnd"
+        case .streamError: "error"
         }
     }
 

@@ -60,6 +60,25 @@ public enum SessionInput: Sendable, Hashable {
     case resolutionFailed(opportunityID: String, reason: String)
     /// A subscribed tag the stream carried, to deliver as an event.
     case metadata(TimedMetadata)
+    /// A blackout for this device started, changed or ended (the built-in
+    /// controller; DESIGN: Blackout). As playback reaches a running one the
+    /// player switches to the alternate content, the main stream becomes a
+    /// background item, and `blackoutStart` is emitted; as playback reaches
+    /// its end the player switches back and `blackoutEnd` is emitted. An
+    /// ended one is a non-seekable range.
+    case blackout(BlackoutChange)
+    /// The main playlist could not be fetched (the live source retries):
+    /// reported as an `error` of the foreground or background item, never fatal.
+    case streamError(String)
+    /// Low level, for apps with their own blackout rules: show another item
+    /// instead of the main stream (``PlayerItem/alternate(url:)``), or the
+    /// main stream again at its live position (``PlayerItem/main``).
+    case replaceItem(PlayerItem)
+    /// Low level: keep delivering the main stream's tags and playlist errors,
+    /// as the background item's, while another item shows.
+    case registerBackground
+    /// Low level: stop delivering the main stream's news while another item shows.
+    case unregisterBackground
 }
 
 /// A subscribed tag delivered to the app at its place in the stream.

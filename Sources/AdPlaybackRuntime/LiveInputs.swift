@@ -15,6 +15,9 @@ internal import MediaTime
 /// - An opportunity that starts, changes or ends is the same opportunity
 ///   again (same id): the session adds it once and merges the rest.
 /// - A subscribed tag is timed metadata, delivered when playback reaches it.
+/// - A blackout for this device is the session's to switch to alternate
+///   content and back (DESIGN: Blackout).
+/// - An origin fault is an `error` of the main stream's item, never fatal.
 /// - ENDLIST ends the stream where its last segment ends.
 public enum LiveInputs {
     /// The inputs `event` means, `playlist` being the playlist after it and
@@ -44,12 +47,13 @@ public enum LiveInputs {
         case .end:
             guard let last = playlist.segments.last else { return [] }
             return [.timelineChanged(.end(at: ContentTime(ticks: last.end.ticks)))]
-        case .originError, .stale, .gap, .windowReset, .segmentRewritten:
+        case .originError(let url, let status, let reason, let retryIn):
+            let code = status.map { "HTTP \($0): " } ?? ""
+            return [.streamError("\(url): \(code)\(reason); retrying in \(retryIn.decimalSeconds) s")]
+        case .stale, .gap, .windowReset, .segmentRewritten:
             return []
-        case .blackout:
-            // Switching to alternate content and back is the blackout
-            // controller's, beside the ad session, not an ad-session input.
-            return []
+        case .blackout(let change):
+            return [.blackout(change)]
         }
     }
 }

@@ -15,6 +15,9 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// Its ads were still being resolved, or could not be, when playback
     /// reached it: content plays rather than wait.
     case unresolved
+    /// It lay in a blackout: this device showed alternate content while
+    /// the main stream played it.
+    case blackout
 }
 
 /// What to do with one break, as a policy selector decides it.

@@ -1,5 +1,6 @@
 public import AdPlayback
 import AdPolicy
+import AdSignals
 import MediaTime
 import StrictJSON
 
@@ -58,11 +59,11 @@ public enum EventLines {
             seconds(event.content.ticks, to: &output)
         }
         if let date { output.member("date", date) }
-        writeFields(of: event.kind, to: &output)
+        writeFields(of: event.kind, at: event.stream, lineHasDate: date != nil, to: &output)
         output.closeObject()
     }
 
-    private static func writeFields(of kind: SessionEvent.Kind, to output: inout JSONOutput) {
+    private static func writeFields(of kind: SessionEvent.Kind, at stream: StreamTime, lineHasDate: Bool, to output: inout JSONOutput) {
         switch kind {
         case .seek(let kind, let target), .seekDenied(let kind, let target):
             output.member("kind", kind.rawValue)
@@ -99,7 +100,19 @@ public enum EventLines {
             output.key("at")
             seconds(metadata.streamTime.ticks, to: &output)
             if let date = metadata.date { output.member("date", date) }
-            output.member("foreground", metadata.isForeground)
+            output.member("item", metadata.isForeground ? "foreground" : "background")
+        case .blackoutStart(let blackout, let alternate):
+            output.member("id", blackout.id)
+            BlackoutJSON.write(blackout, at: stream, date: !lineHasDate, to: &output)
+            output.key("alternate")
+            if let alternate { output.value(alternate) } else { output.null() }
+        case .blackoutEnd(let blackout):
+            output.member("id", blackout.id)
+            output.member("ended", !blackout.isOpen)
+            BlackoutJSON.write(blackout, at: stream, date: !lineHasDate, to: &output)
+        case .streamError(let message, let isForeground):
+            output.member("message", message)
+            output.member("item", isForeground ? "foreground" : "background")
         case .sessionStart, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd:
             break
         }

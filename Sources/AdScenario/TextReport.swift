@@ -1,5 +1,6 @@
 public import AdPlayback
 import AdPolicy
+import AdSignals
 import AdTimeline
 import MediaTime
 
@@ -43,6 +44,15 @@ public enum TextReport {
                 + (bookmark.watched.isEmpty ? "none" : bookmark.watched.joined(separator: ", "))
         case .sessionEnd: "session ends"
         case .error(let message): "error: \(message)"
+        case .streamError(let message, let isForeground):
+            "\(isForeground ? "" : "background ")playlist error: \(message)"
+        case .blackoutStart(let blackout, let alternate):
+            "blackout \(blackout.id) starts (\(blackout.openedBy.name); \(blackout.verdict)): showing "
+                + (alternate ?? "the app's slate")
+        case .blackoutEnd(let blackout):
+            blackout.isOpen
+                ? "leaves blackout \(blackout.id), still running: back to the main stream"
+                : "blackout \(blackout.id) ends: back to the main stream"
         case .timedMetadata(let metadata):
             "\(metadata.isForeground ? "" : "background ")metadata \(metadata.name)\(metadata.value.isEmpty ? "" : ":" + metadata.value)"
         }

@@ -25,6 +25,25 @@ public struct Blackout: Sendable, Hashable {
     /// The signals that opened and closed it.
     public var sources: [ProgramSignal.Source]
 
+    /// Creates a blackout; an app with its own rules makes its own and hands
+    /// them to the session like the detector's.
+    public init(
+        id: String, eventID: UInt32 = 0, openedBy: ProgramSignal.Kind = .programStart, start: StreamTime,
+        date: ProgramDateTime? = nil, end: StreamTime? = nil, plannedEnd: StreamTime? = nil,
+        restrictions: DeliveryRestrictions? = nil, verdict: RestrictionVerdict, sources: [ProgramSignal.Source] = []
+    ) {
+        self.id = id
+        self.eventID = eventID
+        self.openedBy = openedBy
+        self.start = start
+        self.date = date
+        self.end = end
+        self.plannedEnd = plannedEnd
+        self.restrictions = restrictions
+        self.verdict = verdict
+        self.sources = sources
+    }
+
     /// Whether the stretch may be recorded: a bookmark inside one that may not lies at its end.
     public var archiveAllowed: Bool { restrictions?.archiveAllowed ?? true }
 

@@ -73,6 +73,8 @@ public struct RestrictionVerdict: Sendable, Hashable, CustomStringConvertible {
         case deviceGroup(UInt8)
         /// Network End: the network is off the air, whatever the flags.
         case networkOff
+        /// The app's own rule over a tag it subscribed to (the tag's name).
+        case appRule(String)
 
         public var description: String {
             switch self {
@@ -80,6 +82,7 @@ public struct RestrictionVerdict: Sendable, Hashable, CustomStringConvertible {
             case .regionalBlackout: "a regional blackout, and this device is in region"
             case .deviceGroup(let group): "device group \(group) is restricted"
             case .networkOff: "the network is off the air"
+            case .appRule(let tag): "the app's rule over \(tag)"
             }
         }
     }
@@ -88,6 +91,12 @@ public struct RestrictionVerdict: Sendable, Hashable, CustomStringConvertible {
     public var reasons: [Reason]
     /// Restrictions that were asserted but do not apply to this device, or that none was.
     public var notes: [String]
+
+    /// Creates a verdict.
+    public init(reasons: [Reason], notes: [String] = []) {
+        self.reasons = reasons
+        self.notes = notes
+    }
 
     /// Whether the device is restricted.
     public var isRestricted: Bool { !reasons.isEmpty }

@@ -1,3 +1,4 @@
+import AdScenario
 import AdSignals
 import HLS
 import MediaTime
@@ -29,7 +30,7 @@ enum BlackoutLines {
         case .ended(let blackout): write(blackout, "blackoutEnd", at: blackout.end ?? blackout.start, to: &out)
         case .notRestricted(let signal, let verdict):
             write(signal, "programSignal", to: &out)
-            write(verdict, to: &out)
+            BlackoutJSON.write(verdict, to: &out)
         case .ignored(let signal, let why):
             write(signal, "programSignalIgnored", to: &out)
             out.member("why", why)
@@ -39,21 +40,9 @@ enum BlackoutLines {
     private static func write(_ blackout: Blackout, _ name: String, at time: StreamTime, to out: inout JSONOutput) {
         out.member("event", name)
         out.member("id", blackout.id)
-        out.member("eventID", blackout.eventID)
         out.key("stream")
         out.number(time.decimalSeconds)
-        out.key("date")
-        if let date = blackout.date { out.value(shifted(date, by: time - blackout.start).description) } else { out.null() }
-        out.member("segmentationType", blackout.openedBy.name)
-        out.member("segmentationTypeID", blackout.openedBy.segmentationTypeID)
-        out.key("plannedEnd")
-        if let planned = blackout.plannedEnd { out.number(planned.decimalSeconds) } else { out.null() }
-        write(blackout.restrictions, to: &out)
-        write(blackout.verdict, to: &out)
-        out.key("tags")
-        out.openArray()
-        for source in blackout.sources { out.value(source.tag) }
-        out.closeArray()
+        BlackoutJSON.write(blackout, at: time, to: &out)
     }
 
     private static func write(_ signal: ProgramSignal, _ name: String, to out: inout JSONOutput) {
@@ -65,41 +54,16 @@ enum BlackoutLines {
         if let date = signal.date { out.value(date.description) } else { out.null() }
         out.member("segmentationType", signal.kind.name)
         out.member("segmentationTypeID", signal.kind.segmentationTypeID)
-        write(signal.restrictions, to: &out)
+        BlackoutJSON.write(signal.restrictions, to: &out)
         out.member("tag", signal.source.tag)
     }
 
-    private static func write(_ restrictions: DeliveryRestrictions?, to out: inout JSONOutput) {
-        out.key("restrictions")
-        guard let restrictions else { return out.null() }
-        out.openObject()
-        out.member("webDeliveryAllowed", restrictions.webDeliveryAllowed)
-        out.member("noRegionalBlackout", restrictions.noRegionalBlackout)
-        out.member("archiveAllowed", restrictions.archiveAllowed)
-        out.key("restrictedGroup")
-        if let group = restrictions.restrictedGroup { out.value(UInt64(group)) } else { out.null() }
-        out.closeObject()
-    }
-
-    private static func write(_ verdict: RestrictionVerdict, to out: inout JSONOutput) {
-        out.member("restricted", verdict.isRestricted)
-        out.key("why")
-        out.openArray()
-        for reason in verdict.reasons { out.value(reason.description) }
-        for note in verdict.notes { out.value(note) }
-        out.closeArray()
-    }
-
     private static func place(_ time: StreamTime, _ blackout: Blackout) -> String {
-        let date = blackout.date.map { " (\(shifted($0, by: time - blackout.start)))" } ?? ""
+        let date = blackout.date.map { " (\(BlackoutJSON.shifted($0, by: time - blackout.start)))" } ?? ""
         return "\(time.decimalSeconds) s\(date)"
     }
 
     private static func until(_ blackout: Blackout) -> String {
         blackout.plannedEnd.map { "planned to end at \($0.decimalSeconds) s" } ?? "no end planned"
-    }
-
-    private static func shifted(_ date: ProgramDateTime, by offset: MediaDuration) -> ProgramDateTime {
-        ProgramDateTime(ticksSinceEpoch: date.ticksSinceEpoch + offset.ticks)
     }
 }

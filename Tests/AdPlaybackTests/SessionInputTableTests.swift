@@ -22,6 +22,7 @@ private func line(_ action: SessionAction) -> String {
         switch item {
         case .main: return "present main \(time)"
         case .ad(let breakID, let adID, _): return "present \(breakID)/\(adID) \(time)"
+        case .alternate(let url): return "present alternate \(url ?? "slate") \(time)"
         }
     case .setRate(let rate): return "rate \(Int(rate))"
     case .saveBookmark(let bookmark): return "save \(bookmark.content)"
