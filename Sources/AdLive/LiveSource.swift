@@ -55,6 +55,19 @@ public struct LiveSource: Sendable {
     public func follow(
         for duration: Duration? = nil, bodies: ((ClockTime, [UInt8]) async -> Void)? = nil, _ handle: (Update) async -> Void
     ) async -> LiveFollower {
+        await follow(for: duration, bodies: bodies) { update, _ in await handle(update) }
+    }
+
+    /// Follows the playlist as ``follow(for:bodies:_:)`` does, handing each
+    /// update to `handle` with the follower as it stands after it (its
+    /// playlist, its restart count), to turn the update into session
+    /// inputs (``LiveInputs``). Do not keep the follower: the next refresh
+    /// would copy its window.
+    @discardableResult
+    public func follow(
+        for duration: Duration? = nil, bodies: ((ClockTime, [UInt8]) async -> Void)? = nil,
+        withFollower handle: (Update, LiveFollower) async -> Void
+    ) async -> LiveFollower {
         var follower = LiveFollower(url: url.absoluteString, options: options)
         let elapsed = Stopwatch(clock)
         let end = duration.map { ClockTime(ticks: MediaDuration($0).ticks) }
@@ -74,7 +87,7 @@ public struct LiveSource: Sendable {
                 if case .status(let code) = error.kind { status = code }
                 events = follower.fail(LiveFault(url: error.url, status: status, reason: error.message), at: elapsed.reading)
             }
-            for event in events { await handle(Update(clock: elapsed.reading, event: event)) }
+            for event in events { await handle(Update(clock: elapsed.reading, event: event), follower) }
             guard !follower.isFinished, follower.live != nil || !options.stopIfFirstLoadFails else { break }
             var wait = follower.nextDelay
             if let end { wait = min(wait, end - elapsed.reading) }

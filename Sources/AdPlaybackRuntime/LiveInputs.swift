@@ -3,7 +3,7 @@ public import AdPlayback
 internal import AdSignals
 internal import AdTimeline
 public import HLS
-internal import MediaTime
+public import MediaTime
 
 /// What each live update means to a session: the one place where a live
 /// playlist's news becomes session inputs.
@@ -48,12 +48,17 @@ public enum LiveInputs {
             guard let last = playlist.segments.last else { return [] }
             return [.timelineChanged(.end(at: ContentTime(ticks: last.end.ticks)))]
         case .originError(let url, let status, let reason, let retryIn):
-            let code = status.map { "HTTP \($0): " } ?? ""
-            return [.streamError("\(url): \(code)\(reason); retrying in \(retryIn.decimalSeconds) s")]
+            return [streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
         case .stale, .gap, .windowReset, .segmentRewritten:
             return []
         case .blackout(let change):
             return [.blackout(change)]
         }
+    }
+
+    /// An origin fault as the session reports it.
+    public static func streamError(url: String, status: Int?, reason: String, retryIn: MediaDuration) -> SessionInput {
+        let code = status.map { "HTTP \($0): " } ?? ""
+        return .streamError("\(url): \(code)\(reason); retrying in \(retryIn.decimalSeconds) s")
     }
 }

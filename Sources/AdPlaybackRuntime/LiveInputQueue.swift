@@ -1,0 +1,48 @@
+public import AdLive
+public import AdPlayback
+import Foundation
+import HLS
+
+/// Carries a live source's news to a session across isolation domains:
+/// the source's task turns each update into session inputs where the
+/// playlist is (``LiveInputs``) and queues them; the session's owner takes
+/// them, in order, on its own domain.
+///
+/// ```swift
+/// let queue = LiveInputQueue()
+/// Task { await source.follow(withFollower: queue.take) }
+/// // on the player's domain, at each tick:
+/// for input in queue.drain() { try runtime.send(input) }
+/// try runtime.tick()
+/// ```
+public final class LiveInputQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var queued: [SessionInput] = []
+
+    /// Creates an empty queue.
+    public init() {}
+
+    /// Queues what `update` means to a session, `follower` being the
+    /// follower after it. A fault before the first playlist is still an
+    /// error of the main stream.
+    public func take(_ update: LiveSource.Update, from follower: LiveFollower) {
+        let inputs: [SessionInput]
+        if let playlist = follower.live?.playlist {
+            inputs = LiveInputs.inputs(for: update.event, in: playlist, epoch: follower.epoch)
+        } else if case .originError(let url, let status, let reason, let retryIn) = update.event {
+            inputs = [LiveInputs.streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
+        } else {
+            inputs = []
+        }
+        guard !inputs.isEmpty else { return }
+        lock.withLock { queued += inputs }
+    }
+
+    /// The inputs queued since the last call, in order.
+    public func drain() -> [SessionInput] {
+        lock.withLock {
+            defer { queued = [] }
+            return queued
+        }
+    }
+}
