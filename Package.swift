@@ -175,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdScenarioTests",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals"],
             swiftSettings: strictSettings
         ),
         .testTarget(

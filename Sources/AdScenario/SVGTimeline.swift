@@ -1,11 +1,13 @@
 import AdPlayback
 import AdPolicy
+import AdSignals
 import AdTimeline
 import MediaTime
 
 /// Draws a run: stream time up the side with the breaks as bands coloured by
-/// outcome, and the playhead's path over clock time: plays as lines (red in
-/// ads), jumps dashed, pauses flat; time between sessions is compressed.
+/// outcome and blackouts as grey bands, and the playhead's path over clock
+/// time: plays as lines (red in ads, purple on a blackout's alternate
+/// content), jumps dashed, pauses flat; time between sessions is compressed.
 public enum SVGTimeline {
     static let width = 960.0
     static let height = 560.0
@@ -28,6 +30,7 @@ public enum SVGTimeline {
 
         """
         svg += bands(run, y: y)
+        svg += blackoutBands(run, y: y)
         svg += streamTicks(streamEnd: streamEnd, y: y)
         svg += clockTicks(axis)
         svg += path(run.events, axis: axis, y: y, timeline: run.timeline)
@@ -47,6 +50,39 @@ public enum SVGTimeline {
                 + " fill=\"\(color(outcome))\" fill-opacity=\"0.35\"/>\n"
             svg += "<text x=\(fmt(width - right - 4)) y=\(fmt(upper - 3)) text-anchor=\"end\" font-weight=\"bold\""
                 + " fill=\"#333\">\(escape(adBreak.id)) · \(outcome.label)</text>\n"
+        }
+        return svg
+    }
+
+    /// The blackouts the run met, from their switches and from the
+    /// non-seekable ranges the window still holds.
+    private static func blackoutBands(_ run: ScenarioRun, y: (Int64) -> Double) -> String {
+        var ranges: [(label: String, range: Range<StreamTime>)] = []
+        let lastStream = run.events.map(\.stream).max() ?? .zero
+        for event in run.events {
+            switch event.kind {
+            case .blackoutStart(let blackout, _) where !ranges.contains(where: { $0.label == blackout.id }):
+                ranges.append((blackout.id, blackout.start..<max(blackout.end ?? lastStream, blackout.start)))
+            case .blackoutEnd(let blackout):
+                guard let end = blackout.end, let index = ranges.firstIndex(where: { $0.label == blackout.id }) else { break }
+                ranges[index].range = ranges[index].range.lowerBound..<end
+            default:
+                break
+            }
+        }
+        for range in run.timeline.nonSeekableRanges where range.reason == "blackout" {
+            let stream = run.timeline.streamTime(forContentTime: range.range.lowerBound)
+                ..< run.timeline.streamTime(forContentTime: range.range.upperBound)
+            if !ranges.contains(where: { $0.range.overlaps(stream) }) { ranges.append(("blackout", stream)) }
+        }
+        var svg = ""
+        for (label, range) in ranges {
+            let upper = y(range.upperBound.ticks)
+            let bandHeight = max(2, y(range.lowerBound.ticks) - upper)
+            svg += "<rect class=\"blackout\" x=\"\(left)\" y=\(fmt(upper)) width=\(fmt(width - left - right))"
+                + " height=\(fmt(bandHeight)) fill=\"#555\" fill-opacity=\"0.18\"/>\n"
+            svg += "<text x=\(fmt(left + 4)) y=\(fmt(upper + 12)) fill=\"#333\" font-weight=\"bold\">"
+                + "\(escape(label)) · blackout</text>\n"
         }
         return svg
     }
@@ -90,6 +126,7 @@ public enum SVGTimeline {
     ) -> String {
         var svg = ""
         var running = false
+        var onAlternate = false
         let track = events.filter { event in
             if case .adBreakSkip = event.kind { return false }
             return true
@@ -97,6 +134,8 @@ public enum SVGTimeline {
         for (previous, next) in zip(track, track.dropFirst()) {
             if case .sessionStart = previous.kind { running = true }
             if case .sessionEnd = previous.kind { running = false }
+            if case .blackoutStart = previous.kind { onAlternate = true }
+            if case .blackoutEnd = previous.kind { onAlternate = false }
             guard running else { continue }
             let x1 = left + axis.x(previous.clock)
             let x2 = left + axis.x(next.clock)
@@ -106,6 +145,9 @@ public enum SVGTimeline {
                 svg += line(x1, y1, x2, y2, color: "#555", extra: " stroke-dasharray=\"4 3\"")
             } else if previous.stream == next.stream {
                 svg += line(x1, y1, x2, y2, color: "#aaa", extra: " stroke-dasharray=\"2 2\"")
+            } else if onAlternate {
+                svg += "<line class=\"alternate\" x1=\(fmt(x1)) y1=\(fmt(y1)) x2=\(fmt(x2)) y2=\(fmt(y2))"
+                    + " stroke=\"#8e44ad\" stroke-width=\"2.5\"/>\n"
             } else {
                 let inAd = if case .content = timeline.location(ofStreamTime: previous.stream) { false } else { true }
                 let adNow = inAd && !isContentStart(previous)
@@ -148,14 +190,14 @@ public enum SVGTimeline {
     private static func legend() -> String {
         let items = [
             ("#1f4e9c", "content playing"), ("#d62728", "ad playing"), ("#555", "jump (dashed)"),
-            ("#aaa", "paused / interrupted"),
+            ("#aaa", "paused / interrupted"), ("#8e44ad", "alternate (blackout)"),
         ]
         var svg = ""
         var x = left
         for (color, label) in items {
             svg += line(x, 40, x + 22, 40, color: color, extra: " stroke-width=\"2.5\"")
             svg += "<text x=\(fmt(x + 28)) y=\"44\">\(label)</text>\n"
-            x += 170
+            x += 155
         }
         return svg
     }

@@ -68,6 +68,9 @@ public struct Scenario: Sendable {
     /// The recorded live stream the scenario plays (`"stream": {"type":
     /// "live", "recording": DIR}`); its breaks come from the stream.
     public var liveRecording: LiveRecording?
+    /// A live scenario's blackout section: the device, and the alternate
+    /// content a blackout shows.
+    public var blackout: BlackoutSpec?
     /// How the opportunities' breaks reach the viewer.
     public var placeholderStyle: BreakStyle
     /// The longest one opportunity may take to resolve (`"resolveTimeout"`,

@@ -24,10 +24,12 @@ extension Scenario {
 
     /// Reads a scenario from JSON, checking every key and value. A scenario
     /// with `"vmap"` needs the VMAP document in `vmap`: its breaks become
-    /// opportunities, resolved while the scenario runs.
+    /// opportunities, resolved while the scenario runs. A live one needs its
+    /// `recording`, and with `"blackout"` the `alternate` content's.
     /// - Throws: ``ScenarioError`` naming the JSON path, line and column.
     public static func decode(
-        json bytes: [UInt8], vmap document: VMAPDocument? = nil, recording: LiveRecording? = nil
+        json bytes: [UInt8], vmap document: VMAPDocument? = nil, recording: LiveRecording? = nil,
+        alternate: LiveRecording? = nil
     ) throws(ScenarioError) -> Scenario {
         let top = try topLevel(bytes)
         if let field = top["manifest"] {
@@ -36,8 +38,11 @@ extension Scenario {
         if let description = top["description"] { _ = try description.string() }
         let streamField = try top.required("stream")
         if try liveRecordingPath(streamField) != nil {
-            return try decodeLive(top, stream: streamField, recording: recording)
+            var scenario = try decodeLive(top, stream: streamField, recording: recording)
+            scenario.blackout = try top["blackout"].map { field throws(ScenarioError) in try decodeBlackout(field, alternate: alternate) }
+            return scenario
         }
+        if let field = top["blackout"] { throw field.failure("blackouts apply to a live stream (\"stream\": {\"type\": \"live\", …})") }
         let stream = try decodeStream(streamField)
         let timeline: AdTimeline
         var opportunities: [AdOpportunity] = []
@@ -61,7 +66,7 @@ extension Scenario {
             placeholderStyle: BreakStyle(insertion: stream.insertion), resolveTimeout: resolveTimeout, issues: issues)
     }
 
-    private static func topLevel(_ bytes: [UInt8]) throws(ScenarioError) -> JSONObjectFields {
+    static func topLevel(_ bytes: [UInt8]) throws(ScenarioError) -> JSONObjectFields {
         guard bytes.count <= maxFileSize else {
             throw ScenarioError(path: "$", message: "the file is larger than \(maxFileSize >> 20) MiB")
         }
@@ -72,7 +77,7 @@ extension Scenario {
             throw ScenarioError(path: "$", line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
         return try JSONField(node: root, path: "$").object(
-            allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions"])
+            allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions", "blackout"])
     }
 
     /// Where a live scenario's recording is (`"stream": {"type": "live",

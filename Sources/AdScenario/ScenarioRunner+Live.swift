@@ -11,12 +11,15 @@ extension Scenario {
     /// synchronous and exactly reproducible.
     func runLive(_ recording: LiveRecording, selector: (any AdPolicySelector)?) throws(ScenarioError) -> ScenarioRun {
         let session = PlaybackSession(
-            timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle)
+            timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle,
+            alternateContent: blackout?.alternatePath)
+        var options = LiveOptions()
+        if let blackout { options.device = blackout.device }
         var events: [SessionEvent] = []
         var dates: [String?] = []
         let live: LiveSimulation
         do {
-            live = try LiveSimulation(session: session, recording: recording)
+            live = try LiveSimulation(session: session, recording: recording, options: options)
         } catch {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
         }

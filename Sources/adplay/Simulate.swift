@@ -36,21 +36,26 @@ struct Simulate: AsyncParsableCommand {
         let bytes = try readScenario()
         var vmap: VMAPDocument?
         var recording: LiveRecording?
+        var alternate: LiveRecording?
+        let base = URL(fileURLWithPath: scenario).deletingLastPathComponent()
+        func directory(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path) }
         do {
             if let (location, _) = try Scenario.vmapSource(json: bytes) {
                 vmap = try await VMAPSource.read(location, relativeTo: scenario)
             }
             if let path = try Scenario.liveRecordingSource(json: bytes) {
-                let base = URL(fileURLWithPath: scenario).deletingLastPathComponent()
-                let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
-                recording = try LiveRecording(directory: directory)
+                recording = try LiveRecording(directory: directory(path))
+                if let alternatePath = try Scenario.alternateRecordingSource(json: bytes) {
+                    alternate = try LiveRecording(directory: directory(alternatePath))
+                }
             }
         } catch let error as ScenarioError {
             throw CLIError("\(scenario): \(error)")
         } catch let error as LiveRecordingError {
             throw CLIError("\(scenario): \(error)")
         }
-        try await ScenarioOutput.run(json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording)
+        try await ScenarioOutput.run(
+            json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording, alternate: alternate)
     }
 
     private func readScenario() throws -> [UInt8] {
@@ -70,11 +75,12 @@ struct Simulate: AsyncParsableCommand {
 /// Decodes, runs and prints a scenario; shared by `simulate` and `demo`.
 enum ScenarioOutput {
     static func run(
-        json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil
+        json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
+        alternate: LiveRecording? = nil
     ) async throws {
         let run: ScenarioRun
         do {
-            let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording)
+            let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate)
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
             run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock())
         } catch {

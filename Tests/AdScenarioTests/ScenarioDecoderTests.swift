@@ -2,6 +2,8 @@ import AdPlayback
 import AdPolicy
 import MediaTime
 import AdScenario
+import AdLive
+import AdSignals
 import Testing
 
 private func decode(_ json: String) throws(ScenarioError) -> Scenario {
@@ -84,5 +86,39 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         let run = try await Scenario.decode(json: Array(DemoScenario.json.utf8)).run()
         #expect(run.events.last?.name == "sessionEnd")
         #expect(run.watched == ["pre", "mid1", "mid2", "mid3", "post"], "the next-day resume plays mid2, never watched")
+    }
+
+    /// The blackout section: checked before anything runs, each error naming its path.
+    @Test(arguments: [
+        (#"{\#(stream), "blackout": {"alternate": {"recording": "alt"}}, "actions": []}"#, "$.blackout", "apply to a live stream"),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"recording": "alt"}, "device": {"delivery": "cable"}}, "actions": []}"#,
+         "$.blackout.device.delivery", "allowed: web, managed"),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"recording": "alt"}, "device": {"region": "inside"}}, "actions": []}"#,
+         "$.blackout.device.region", "allowed: in, out"),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"recording": "alt"}, "device": {"group": 3}}, "actions": []}"#,
+         "$.blackout.device.group", "0, 1 or 2, or null"),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"device": {}}, "actions": []}"#,
+         "$.blackout", "missing key \"alternate\""),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"url": "x"}}, "actions": []}"#,
+         "$.blackout.alternate.url", "unknown key"),
+    ])
+    func badBlackoutSections_areErrorsNamingTheirPath(json: String, path: String, message: String) {
+        let recording = LiveRecording(entries: [.init(at: .zero, file: "00001.m3u8", body: Array("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n".utf8))])
+        do {
+            _ = try Scenario.decode(json: Array(json.utf8), recording: recording, alternate: recording)
+            Issue.record("expected an error at \(path)")
+        } catch {
+            #expect(error.path == path, "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test func aBlackoutSection_givesTheDeviceAndTheAlternate() throws {
+        let recording = LiveRecording(entries: [.init(at: .zero, file: "00001.m3u8", body: Array("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n".utf8))])
+        let json = #"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"recording": "alt"}, "device": {"delivery": "managed", "region": "out", "group": 2}}, "actions": []}"#
+        #expect(try Scenario.alternateRecordingSource(json: Array(json.utf8)) == "alt")
+        let scenario = try Scenario.decode(json: Array(json.utf8), recording: recording, alternate: recording)
+        #expect(scenario.blackout?.alternatePath == "alt")
+        #expect(scenario.blackout?.device == DevicePolicy(delivery: .managed, region: .outside, group: 2))
     }
 }

@@ -1,0 +1,61 @@
+public import AdLive
+public import AdSignals
+import StrictJSON
+
+/// A live scenario's blackout section: what the device is, and the
+/// alternate content shown while a blackout restricts it.
+///
+/// ```json
+/// "blackout": {"alternate": {"recording": "alternate"},
+///              "device": {"delivery": "web", "region": "in", "group": null}}
+/// ```
+public struct BlackoutSpec: Sendable {
+    /// The alternate stream's recording directory, as the file names it.
+    public var alternatePath: String
+    /// The alternate stream, read.
+    public var alternate: LiveRecording
+    /// What the device is.
+    public var device: DevicePolicy
+}
+
+extension Scenario {
+    /// Where a live scenario's alternate content is recorded
+    /// (`"blackout": {"alternate": {"recording": DIR}}`, relative to the
+    /// scenario file); nil when it has no blackout section. The caller
+    /// reads it and hands it to ``decode(json:vmap:recording:alternate:)``.
+    public static func alternateRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
+        guard let field = try topLevel(bytes)["blackout"] else { return nil }
+        return try alternatePath(field)
+    }
+
+    private static func alternatePath(_ field: JSONField) throws(ScenarioError) -> String {
+        let object = try field.object(allowing: ["alternate", "device"])
+        return try object.required("alternate").object(allowing: ["recording"]).required("recording").nonEmptyString()
+    }
+
+    /// Decodes the blackout section of a live scenario.
+    static func decodeBlackout(_ field: JSONField, alternate: LiveRecording?) throws(ScenarioError) -> BlackoutSpec {
+        let path = try alternatePath(field)
+        let object = try field.object(allowing: ["alternate", "device"])
+        guard let alternate else { throw field.failure("the alternate recording has not been read") }
+        guard !alternate.entries.isEmpty else {
+            throw try object.required("alternate").failure("the alternate recording \"\(path)\" holds no playlist")
+        }
+        var device = DevicePolicy()
+        if let deviceField = object["device"] {
+            let members = try deviceField.object(allowing: ["delivery", "region", "group"])
+            if let delivery = members["delivery"] { device.delivery = try delivery.oneOf(DevicePolicy.Delivery.self) }
+            if let region = members["region"] { device.region = try region.oneOf(DevicePolicy.Region.self) }
+            if let group = members["group"] {
+                switch group.node.value {
+                case .null: device.group = nil
+                case .number("0"): device.group = 0
+                case .number("1"): device.group = 1
+                case .number("2"): device.group = 2
+                default: throw group.failure("expected a device group, 0, 1 or 2, or null for none; got \(group.node.typeName == "number" ? "another number" : group.node.typeName)")
+                }
+            }
+        }
+        return BlackoutSpec(alternatePath: path, alternate: alternate, device: device)
+    }
+}
