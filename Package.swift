@@ -61,7 +61,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "HLSReport",
-            dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text", "StrictJSON"],
+            dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text", "StrictJSON", "AdSignals"],
             swiftSettings: strictSettings
         ),
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
@@ -102,7 +102,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,7 @@
 public import AdPlayback
 import AdPolicy
 import AdSignals
+import HLSReport
 import MediaTime
 import StrictJSON
 

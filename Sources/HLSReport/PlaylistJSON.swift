@@ -1,3 +1,4 @@
+public import AdSignals
 public import HLS
 internal import MediaTime
 internal import SCTE35
@@ -12,20 +13,21 @@ public import StrictJSON
 /// `variants`, `media`, `warnings`. Times are exact decimal seconds; SCTE-35
 /// cues are in the form `adplay scte35 decode --json` prints.
 public enum PlaylistJSON {
-    /// The playlist as one JSON document, with a trailing line feed.
-    public static func string(_ playlist: Playlist) -> String {
+    /// The playlist as one JSON document, with a trailing line feed; its
+    /// blackouts are those of `device`.
+    public static func string(_ playlist: Playlist, device: DevicePolicy = DevicePolicy()) -> String {
         var output = JSONOutput()
         output.bytes.reserveCapacity(4_096)
         switch playlist {
-        case .media(let media): write(media, to: &output)
+        case .media(let media): write(media, device: device, to: &output)
         case .master(let master): write(master, to: &output)
         }
         output.endLine()
         return String(decoding: output.bytes, as: UTF8.self)
     }
 
-    /// Writes a media playlist.
-    public static func write(_ playlist: MediaPlaylist, to output: inout JSONOutput) {
+    /// Writes a media playlist, with the blackouts of `device`.
+    public static func write(_ playlist: MediaPlaylist, device: DevicePolicy = DevicePolicy(), to output: inout JSONOutput) {
         output.openObject()
         output.key("kind")
         output.plain("media")
@@ -53,10 +55,7 @@ public enum PlaylistJSON {
         output.openArray()
         for opportunity in playlist.opportunities { write(opportunity, to: &output) }
         output.closeArray()
-        output.key("blackouts")
-        output.openArray()
-        for blackout in playlist.blackouts { write(blackout, to: &output) }
-        output.closeArray()
+        writeBlackouts(DeviceBlackouts(playlist, device: device), to: &output)
         output.key("timedMetadata")
         output.openArray()
         for item in playlist.metadata {
@@ -101,19 +100,50 @@ public enum PlaylistJSON {
         output.closeObject()
     }
 
-    static func write(_ blackout: BlackoutWindow, to output: inout JSONOutput) {
-        output.openObject()
-        output.member("id", blackout.id)
-        output.member("segmentationTypeID", blackout.segmentationTypeID)
-        output.key("start")
-        output.number(blackout.start.decimalSeconds)
-        output.key("end")
-        if let end = blackout.end { output.number(end.decimalSeconds) } else { output.null() }
-        output.key("openedBy")
-        writeSources(blackout.openedBy, to: &output)
-        output.key("closedBy")
-        writeSources(blackout.closedBy, to: &output)
-        output.closeObject()
+    /// `blackouts` (each with `id`, `start`, `end`, then as ``BlackoutJSON``
+    /// writes it) and `programSignals`, the signals that black out nothing, with `why`.
+    static func writeBlackouts(_ decided: DeviceBlackouts, to output: inout JSONOutput) {
+        output.key("blackouts")
+        output.openArray()
+        for blackout in decided.blackouts {
+            output.openObject()
+            output.member("id", blackout.id)
+            output.key("start")
+            output.number(blackout.start.decimalSeconds)
+            output.key("end")
+            if let end = blackout.end { output.number(end.decimalSeconds) } else { output.null() }
+            BlackoutJSON.write(blackout, at: blackout.start, to: &output)
+            output.closeObject()
+        }
+        output.closeArray()
+        output.key("programSignals")
+        output.openArray()
+        for change in decided.unrestricting {
+            let signal: ProgramSignal
+            let why: [String]
+            switch change {
+            case .notRestricted(let notRestricting, let verdict): (signal, why) = (notRestricting, verdict.notes)
+            case .ignored(let ignored, let reason): (signal, why) = (ignored, [reason])
+            case .started, .updated, .ended: continue
+            }
+            output.openObject()
+            output.member("segmentationType", signal.kind.name)
+            output.member("segmentationTypeID", signal.kind.segmentationTypeID)
+            output.member("eventID", signal.eventID)
+            output.key("stream")
+            output.number(signal.time.decimalSeconds)
+            BlackoutJSON.write(signal.restrictions, to: &output)
+            output.member("tag", signal.source.tag)
+            output.key("line")
+            if let line = signal.source.line { output.value(UInt64(line)) } else { output.null() }
+            output.member("ignored", { if case .ignored = change { true } else { false } }())
+            output.key("why")
+            output.openArray()
+            for reason in why { output.value(reason) }
+            output.closeArray()
+            output.closeObject()
+        }
+        output.closeArray()
     }
 
     private static func writeSources(_ sources: [SignalSource], to output: inout JSONOutput) {

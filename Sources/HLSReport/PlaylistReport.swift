@@ -1,15 +1,16 @@
+public import AdSignals
 public import HLS
 internal import MediaTime
 internal import SCTE35Text
 
 /// The readable report of `adplay hls inspect`, and its `--summary` counts.
 public enum PlaylistReport {
-    /// Counts only: segments, opportunities, blackouts, warnings; one `name: value` a line.
-    public static func summary(_ playlist: Playlist) -> String {
+    /// Counts only: segments, opportunities, blackouts (for `device`), warnings; one `name: value` a line.
+    public static func summary(_ playlist: Playlist, device: DevicePolicy = DevicePolicy()) -> String {
         switch playlist {
         case .media(let media):
             return "segments: \(media.segments.count)\nopportunities: \(media.opportunities.count)\n"
-                + "blackouts: \(media.blackouts.count)\nwarnings: \(media.warnings.count)\n"
+                + "blackouts: \(DeviceBlackouts(media, device: device).blackouts.count)\nwarnings: \(media.warnings.count)\n"
         case .master(let master):
             return "variants: \(master.variants.count)\nmedia: \(master.renditions.count)\n"
                 + "warnings: \(master.warnings.count)\n"
@@ -17,15 +18,17 @@ public enum PlaylistReport {
     }
 
     /// The playlist's kind, duration and segment count, then every opportunity
-    /// and blackout with times and decoded cues, then the warnings.
-    public static func text(_ playlist: Playlist) -> String {
+    /// and decoded cues, the blackouts for `device` (with dates, planned
+    /// ends and why), and the programme signals that black out nothing,
+    /// then the warnings.
+    public static func text(_ playlist: Playlist, device: DevicePolicy = DevicePolicy()) -> String {
         switch playlist {
-        case .media(let media): text(media)
+        case .media(let media): text(media, device: device)
         case .master(let master): text(master)
         }
     }
 
-    static func text(_ playlist: MediaPlaylist) -> String {
+    static func text(_ playlist: MediaPlaylist, device: DevicePolicy) -> String {
         var lines = ["media playlist: \(playlist.segments.count) segments, \(playlist.duration.decimalSeconds) s, "
             + "media sequence \(playlist.mediaSequence)" + (playlist.endList ? ", ended" : ", live")]
         let discontinuities = playlist.segments.lazy.filter(\.discontinuity).count
@@ -53,15 +56,7 @@ public enum PlaylistReport {
                 for cueLine in SpliceInfoTree.render(cue).split(separator: "\n") { lines.append("    " + cueLine) }
             }
         }
-        lines.append("blackouts: \(playlist.blackouts.count)")
-        for blackout in playlist.blackouts {
-            let end = blackout.end.map { "\($0.decimalSeconds) s" } ?? "open"
-            lines.append("  \(blackout.id): start \(blackout.start.decimalSeconds) s, end \(end)")
-            lines.append("    opened by \(blackout.openedBy.map { "\($0.tag) (line \($0.line))" }.joined(separator: ", "))")
-            if !blackout.closedBy.isEmpty {
-                lines.append("    closed by \(blackout.closedBy.map { "\($0.tag) (line \($0.line))" }.joined(separator: ", "))")
-            }
-        }
+        lines += blackoutLines(DeviceBlackouts(playlist, device: device))
         if !playlist.metadata.isEmpty {
             lines.append("timed metadata: \(playlist.metadata.count)")
             for item in playlist.metadata {
@@ -71,6 +66,33 @@ public enum PlaylistReport {
         }
         lines += warnings(playlist.warnings)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func blackoutLines(_ decided: DeviceBlackouts) -> [String] {
+        var lines = ["blackouts for \(decided.deviceDescription): \(decided.blackouts.count)"]
+        for blackout in decided.blackouts {
+            let date = blackout.date.map { " (\($0))" } ?? ""
+            let end = blackout.end.map { "end \($0.decimalSeconds) s" } ?? "open"
+            let planned = blackout.plannedEnd.map { ", planned end \($0.decimalSeconds) s" } ?? ""
+            lines.append("  \(blackout.id): start \(blackout.start.decimalSeconds) s\(date), \(end)\(planned), "
+                + "\(blackout.openedBy.name)\(blackout.archiveAllowed ? "" : ", may not be recorded"); \(blackout.verdict)")
+            lines.append("    signalled by \(blackout.sources.map(\.description).joined(separator: ", "))")
+        }
+        guard !decided.unrestricting.isEmpty else { return lines }
+        lines.append("programme signals that black out nothing: \(decided.unrestricting.count)")
+        for change in decided.unrestricting {
+            switch change {
+            case .notRestricted(let signal, let verdict):
+                lines.append("  \(signal.kind.name), event \(signal.eventID), at \(signal.time.decimalSeconds) s, "
+                    + "\(signal.source): \(verdict)")
+            case .ignored(let signal, let why):
+                lines.append("  \(signal.kind.name), event \(signal.eventID), at \(signal.time.decimalSeconds) s, "
+                    + "\(signal.source), ignored: \(why)")
+            case .started, .updated, .ended:
+                break
+            }
+        }
+        return lines
     }
 
     static func text(_ playlist: MasterPlaylist) -> String {

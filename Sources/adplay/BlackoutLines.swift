@@ -1,4 +1,4 @@
-import AdScenario
+import HLSReport
 import AdSignals
 import HLS
 import MediaTime

@@ -19,8 +19,11 @@ struct HLSInspect: AsyncParsableCommand {
         discussion: """
             FILE|URL is a path, - for standard input, or an http(s) URL (fetched with a timeout; \
             an HTTP error status is an error). Text output gives the playlist's kind, duration and \
-            segment count, then every opportunity and blackout with times and decoded SCTE-35. \
-            --json prints one object: kind, duration, segments, opportunities, blackouts, warnings \
+            segment count, then every opportunity with times and decoded SCTE-35, and the \
+            blackouts the programme signals impose on the device --delivery, --region and \
+            --device-group describe (default: a web device in region), with dates, planned ends \
+            and why, and the programme signals that black out nothing. --json prints one object: \
+            kind, duration, segments, opportunities, blackouts, programSignals, warnings \
             (variants and media for a multivariant playlist). --summary prints the counts only.
             """
     )
@@ -42,6 +45,8 @@ struct HLSInspect: AsyncParsableCommand {
 
     @Option(help: "The most lines accepted.")
     var maxLines = 1_000_000
+
+    @OptionGroup var device: DeviceOptions
 
     @Option(help: "A tag to report every occurrence of as timed metadata, with its line and stream time, e.g. EXT-X-PROGRAM-DATE-TIME or #EXT-OATCLS-SCTE35 (repeatable).")
     var subscribe: [String] = []
@@ -66,11 +71,11 @@ struct HLSInspect: AsyncParsableCommand {
             throw CLIError("\(source): \(error)")
         }
         if summary {
-            print(PlaylistReport.summary(playlist), terminator: "")
+            print(PlaylistReport.summary(playlist, device: device.policy), terminator: "")
         } else if json {
-            print(PlaylistJSON.string(playlist), terminator: "")
+            print(PlaylistJSON.string(playlist, device: device.policy), terminator: "")
         } else {
-            print(PlaylistReport.text(playlist), terminator: "")
+            print(PlaylistReport.text(playlist, device: device.policy), terminator: "")
         }
     }
 }

@@ -40,19 +40,9 @@ struct LiveWatch: AsyncParsableCommand {
     @Option(help: "A tag to report as timed metadata besides the ad and blackout tags, as written in the playlist, with or without its # (repeatable).")
     var subscribe: [String] = []
 
-    @Option(help: "How this device receives the stream, for delivery restrictions: web (any internet delivery) or managed (an operator's IPTV network).")
-    var delivery = "web"
-
-    @Option(help: "Whether this device is in or out of a regional blackout's region.")
-    var region = "in"
-
-    @Option(name: .customLong("device-group"), help: "This device's restriction group, 0, 1 or 2 (default: none).")
-    var deviceGroup: UInt8?
+    @OptionGroup var device: DeviceOptions
 
     func validate() throws {
-        if DevicePolicy.Delivery(rawValue: delivery) == nil { throw ValidationError("--delivery must be web or managed, not \(delivery)") }
-        if DevicePolicy.Region(rawValue: region) == nil { throw ValidationError("--region must be in or out, not \(region)") }
-        if let deviceGroup, deviceGroup > 2 { throw ValidationError("--device-group must be 0, 1 or 2") }
         if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
             throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
         }
@@ -62,14 +52,12 @@ struct LiveWatch: AsyncParsableCommand {
         var options = LiveOptions()
         options.parse.subscribedTags.formUnion(subscribe.map { $0.hasPrefix("#") ? $0 : "#" + $0 })
         options.stopIfFirstLoadFails = true
-        options.device = DevicePolicy(
-            delivery: DevicePolicy.Delivery(rawValue: delivery) ?? .web, region: DevicePolicy.Region(rawValue: region) ?? .inside,
-            group: deviceGroup)
+        options.device = device.policy
         let limit = seconds.map { Network.duration(seconds: $0) }
         var printed = Printer(jsonl: jsonl)
         if let url = Network.url(source) {
             let source = LiveSource(url: url, client: Network.client, options: options)
-            let follower = await source.follow(for: limit) { update in printed.print(update) }
+            let follower = await source.follow(for: limit) { update, follower in printed.print(update, follower) }
             if follower.live == nil { throw CLIError("\(url.absoluteString): the first load failed: \(printed.lastError ?? "no answer")") }
             return
         }
@@ -79,26 +67,33 @@ struct LiveWatch: AsyncParsableCommand {
         } catch {
             throw CLIError("\(error)")
         }
-        let follower = LiveReplay.follow(recording, options: options, for: limit.map(MediaDuration.init), url: source) { printed.print($0) }
+        let follower = LiveReplay.follow(recording, options: options, for: limit.map(MediaDuration.init), url: source) {
+            printed.print($0, $1)
+        }
         if follower.live == nil { throw CLIError("\(source): the first recorded playlist does not load: \(printed.lastError ?? "")") }
     }
 }
 
-/// Prints updates as they come; remembers the last origin error.
+/// Prints updates as they come, and the window's non-seekable ranges (its
+/// ended blackouts) whenever they change; remembers the last origin error.
 private struct Printer {
     let jsonl: Bool
     var lastError: String?
+    private var ranges = NonSeekableLines()
 
-    mutating func print(_ update: LiveSource.Update) {
+    init(jsonl: Bool) { self.jsonl = jsonl }
+
+    mutating func print(_ update: LiveSource.Update, _ follower: LiveFollower) {
         if case .originError(_, let status, let reason, _) = update.event {
             lastError = (status.map { "HTTP \($0): " } ?? "") + reason
         }
-        if jsonl {
-            FileHandle.standardOutput.write(Data(LiveLines.json(update)))
-        } else {
-            Swift.print(LiveLines.text(update))
+        write(jsonl ? LiveLines.json(update) : Array((LiveLines.text(update) + "\n").utf8))
+        if let line = ranges.take(update, windowStart: follower.live?.playlist.segments.first?.start, jsonl: jsonl) {
+            write(line)
         }
     }
+
+    private func write(_ bytes: [UInt8]) { FileHandle.standardOutput.write(Data(bytes)) }
 }
 
 struct LiveRecord: AsyncParsableCommand {

@@ -30,7 +30,7 @@ import Testing
         #expect(output.stdout.contains("  break-8: start 10 s, duration 20 s, at 2026-03-01T12:00:10.000Z\n"))
         #expect(output.stdout.contains("    marked by #EXT-OATCLS-SCTE35, #EXT-X-CUE-OUT, #EXT-X-CUE-IN\n"))
         #expect(output.stdout.contains("      splice_insert()\n"))
-        #expect(output.stdout.hasSuffix("blackouts: 0\nwarnings: 0\n"))
+        #expect(output.stdout.hasSuffix("blackouts for a web device in region, in no group: 0\nwarnings: 0\n"))
     }
 
     @Test func json_followsTheContract() throws {

@@ -65,4 +65,49 @@ import Testing
         #expect(output.status != 0)
         #expect(output.stderr.contains("--delivery must be web or managed, not satellite"))
     }
+
+    /// `hls inspect` decides the same blackouts as a live session, for the
+    /// device it is told it is: with the date, the planned end and why; a
+    /// device the cue does not restrict gets none, and the signal is listed
+    /// with why not.
+    @Test(arguments: [
+        ([String](), 1, "  event-42: start 10 s (2026-01-01T00:00:10.000Z), end 30 s, planned end 30 s, Program Start, may not be recorded; restricted: web delivery is not allowed\n"),
+        (["--delivery", "managed"], 0, "  Program Start, event 42, at 10 s, #EXT-X-SCTE35 (line 15): not restricted: web delivery is restricted; this device is managed\n"),
+    ])
+    func hlsInspect_decidesTheBlackoutsForTheDevice(arguments: [String], count: Int, line: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let playlist = try recording(in: directory) + "/00001.m3u8"
+        let text = try AdplayRunner.run(["hls", "inspect", playlist] + arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("blackouts for a \(arguments.isEmpty ? "web" : "managed") device in region, in no group: \(count)\n"))
+        #expect(text.stdout.contains(line), "\(text.stdout)")
+        let json = try AdplayRunner.run(["hls", "inspect", playlist, "--json"] + arguments)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let blackouts = try #require(object["blackouts"] as? [[String: Any]])
+        #expect(blackouts.count == count)
+        if let blackout = blackouts.first {
+            #expect(blackout["date"] as? String == "2026-01-01T00:00:10.000Z")
+            #expect((blackout["plannedEnd"] as? NSNumber)?.intValue == 30)
+            #expect((blackout["end"] as? NSNumber)?.intValue == 30)
+            #expect(blackout["why"] as? [String] == ["web delivery is not allowed"])
+        }
+        let signals = try #require(object["programSignals"] as? [[String: Any]])
+        #expect(signals.count == 1 - count, "a managed device: the start that restricts nothing (its end pairs with it)")
+    }
+
+    /// `live watch` prints the window's non-seekable ranges when they change.
+    @Test func liveWatch_printsTheWindowsNonSeekableRanges() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ranges-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try AdplayRunner.run(["live", "watch", try recording(in: directory), "--jsonl"])
+        let lines = output.events.filter { $0["event"] as? String == "nonSeekableRanges" }
+        #expect(lines.count == 1)
+        let ranges = try #require(lines.first?["ranges"] as? [[String: Any]])
+        #expect(ranges.map { ($0["from"] as? NSNumber)?.intValue } == [10])
+        #expect(ranges.map { ($0["to"] as? NSNumber)?.intValue } == [30])
+        #expect(ranges.map { $0["reason"] as? String } == ["blackout"])
+        let managed = try AdplayRunner.run(["live", "watch", try recording(in: directory.appendingPathComponent("m")), "--jsonl", "--delivery", "managed"])
+        #expect(!managed.events.contains { $0["event"] as? String == "nonSeekableRanges" })
+    }
 }
