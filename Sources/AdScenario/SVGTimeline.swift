@@ -45,9 +45,7 @@ public enum SVGTimeline {
         for (adBreak, outcome) in BreakOutcome.outcomes(of: run) {
             guard let range = run.timeline.streamRange(ofBreak: adBreak.id) else { continue }
             let upper = y(range.upperBound.ticks)
-            let bandHeight = max(2, y(range.lowerBound.ticks) - upper)
-            svg += "<rect x=\"\(left)\" y=\(fmt(upper)) width=\(fmt(width - left - right)) height=\(fmt(bandHeight))"
-                + " fill=\"\(color(outcome))\" fill-opacity=\"0.35\"/>\n"
+            svg += band(range, y: y, attributes: "fill=\"\(color(outcome))\" fill-opacity=\"0.35\"")
             svg += "<text x=\(fmt(width - right - 4)) y=\(fmt(upper - 3)) text-anchor=\"end\" font-weight=\"bold\""
                 + " fill=\"#333\">\(escape(adBreak.id)) · \(outcome.label)</text>\n"
         }
@@ -78,13 +76,18 @@ public enum SVGTimeline {
         var svg = ""
         for (label, range) in ranges {
             let upper = y(range.upperBound.ticks)
-            let bandHeight = max(2, y(range.lowerBound.ticks) - upper)
-            svg += "<rect class=\"blackout\" x=\"\(left)\" y=\(fmt(upper)) width=\(fmt(width - left - right))"
-                + " height=\(fmt(bandHeight)) fill=\"#555\" fill-opacity=\"0.18\"/>\n"
+            svg += band(range, y: y, attributes: "class=\"blackout\" fill=\"#555\" fill-opacity=\"0.18\"")
             svg += "<text x=\(fmt(left + 4)) y=\(fmt(upper + 12)) fill=\"#333\" font-weight=\"bold\">"
                 + "\(escape(label)) · blackout</text>\n"
         }
         return svg
+    }
+
+    /// A band across the plot over a stretch of stream time.
+    private static func band(_ range: Range<StreamTime>, y: (Int64) -> Double, attributes: String) -> String {
+        let upper = y(range.upperBound.ticks)
+        let bandHeight = max(2, y(range.lowerBound.ticks) - upper)
+        return "<rect x=\"\(left)\" y=\(fmt(upper)) width=\(fmt(width - left - right)) height=\(fmt(bandHeight)) \(attributes)/>\n"
     }
 
     private static func streamTicks(streamEnd: Int64, y: (Int64) -> Double) -> String {

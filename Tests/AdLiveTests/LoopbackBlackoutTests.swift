@@ -64,22 +64,12 @@ import Testing
                 }
             }
             let step = MediaDuration(microseconds: 100_000)
-            var released = 0
-            while pacing.reading < ClockTime(seconds: seconds) {
-                await Task.yield()
-                if pacing.sleeperCount > 0 {
-                    for input in queue.drain() { events += try simulation.send(input) }
-                    if !simulation.session.isRunning, let window = simulation.session.timeline.seekableWindow {
-                        events += try simulation.send(.start(.position(.content(window.upperBound))))
-                    }
-                    if simulation.session.isRunning { events += try simulation.play(for: step) } else { simulation.wait(for: step) }
-                    pacing.advance(by: step)
-                    fetching.advance(by: step)
-                } else if await origin.heldCount > released, fetching.sleeperCount > 0 {
-                    released = await origin.heldCount
-                    pacing.advance(by: MediaDuration(seconds: 5))
-                    fetching.advance(by: MediaDuration(seconds: 5))
+            try await paceOverLoopback(origin, pacing: pacing, fetching: fetching, until: ClockTime(seconds: seconds)) {
+                for input in queue.drain() { events += try simulation.send(input) }
+                if !simulation.session.isRunning, let window = simulation.session.timeline.seekableWindow {
+                    events += try simulation.send(.start(.position(.content(window.upperBound))))
                 }
+                if simulation.session.isRunning { events += try simulation.play(for: step) } else { simulation.wait(for: step) }
             }
             _ = await task.value
         }

@@ -26,20 +26,7 @@ import AdTimeline
             let client = HTTPClient(transport: URLSessionTransport(), clock: fetching)
             let source = LiveSource(url: await origin.url, client: client, clock: pacing)
             let task = Task { await source.follow(for: .seconds(seconds)) { await collector.add($0) } }
-            var released = 0
-            let step = MediaDuration(microseconds: 100_000)
-            while pacing.reading < ClockTime(seconds: seconds) {
-                await Task.yield()
-                if pacing.sleeperCount > 0 {
-                    pacing.advance(by: step)
-                    fetching.advance(by: step)
-                } else if await origin.heldCount > released, fetching.sleeperCount > 0 {
-                    // The origin holds the request: let the client's limit pass.
-                    released = await origin.heldCount
-                    pacing.advance(by: MediaDuration(seconds: 5))
-                    fetching.advance(by: MediaDuration(seconds: 5))
-                }
-            }
+            try await paceOverLoopback(origin, pacing: pacing, fetching: fetching, until: ClockTime(seconds: seconds))
             _ = await task.value
         }
         return await collector.updates
