@@ -134,15 +134,20 @@ extension PlaybackSession {
     /// `position`; the breaks the main stream played meanwhile were not seen.
     mutating func leaveAlternate(at position: StreamTime) {
         guard case .alternate(let alternate) = phase else { return }
-        let here = Playhead(stream: position, content: timeline.contentTime(forStreamTime: position))
-        if let id = alternate.blackoutID, let blackout = blackouts.first(where: { $0.id == id }) {
-            var shown = blackout
-            if let end = blackout.end, end > position { shown.end = nil }  // the viewer left it running
-            emit(.blackoutEnd(shown), at: here)
-            isMainInBackground = false
-        }
+        announceLeaving(alternate, at: position)
         skipBreaks(from: alternate.mainEntry, to: position)
         rejoin(at: position)
+    }
+
+    /// `blackoutEnd` for the blackout the alternate was shown for (its
+    /// `end` nil when the viewer leaves it running); the main stream is the
+    /// foreground item again.
+    private mutating func announceLeaving(_ alternate: AlternatePlayback, at position: StreamTime) {
+        guard let id = alternate.blackoutID, let blackout = blackouts.first(where: { $0.id == id }) else { return }
+        var shown = blackout
+        if let end = blackout.end, end > position { shown.end = nil }
+        emit(.blackoutEnd(shown), at: Playhead(stream: position, content: timeline.contentTime(forStreamTime: position)))
+        isMainInBackground = false
     }
 
     /// Reports the breaks lying wholly in `start..<end` as skipped for the blackout.
@@ -237,14 +242,10 @@ extension PlaybackSession {
             return true
         }
         let here = alternate.mainPosition
-        if let id = alternate.blackoutID, let blackout = blackouts.first(where: { $0.id == id }) {
-            var shown = blackout
-            shown.end = nil
-            emit(.blackoutEnd(shown))
-            isMainInBackground = false
-        }
-        phase = .content(timeline.contentTime(forStreamTime: here))
-        movePlayer(to: .main, at: timeline.mainItemTime(forContentTime: timeline.contentTime(forStreamTime: here), afterBreak: true))
+        announceLeaving(alternate, at: here)
+        let content = timeline.contentTime(forStreamTime: here)
+        phase = .content(content)
+        movePlayer(to: .main, at: timeline.mainItemTime(forContentTime: content, afterBreak: true))
         return false
     }
 }
