@@ -54,10 +54,13 @@ public struct ProgramSignal: Sendable, Hashable {
     public struct Source: Sendable, Hashable, CustomStringConvertible {
         public var tag: String
         public var line: Int?
+        /// The SCTE-35 cue the tag carried, decoded, when it carried one.
+        public var cue: DecodedSpliceInfo?
 
-        public init(tag: String, line: Int? = nil) {
+        public init(tag: String, line: Int? = nil, cue: DecodedSpliceInfo? = nil) {
             self.tag = tag
             self.line = line
+            self.cue = cue
         }
 
         public var description: String { line.map { "\(tag) (line \($0))" } ?? tag }
@@ -122,9 +125,9 @@ extension ProgramSignal {
     public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
         var found: [ProgramSignal] = []
         for adSignal in adSignals {
-            guard let section = adSignal.scte35?.section else { continue }
-            found += signals(in: section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
-                             source: Source(tag: adSignal.tag, line: adSignal.line))
+            guard let cue = adSignal.scte35 else { continue }
+            found += signals(in: cue.section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
+                             source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue))
         }
         // Stream order; signals at one time keep the playlist's order.
         return found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -1,4 +1,5 @@
 import HLSReport
+import SCTE35Text
 import AdSignals
 import HLS
 import MediaTime
@@ -11,11 +12,12 @@ enum BlackoutLines {
         switch change {
         case .started(let blackout):
             return "blackout starts \(blackout.id) at \(place(blackout.start, blackout)), \(blackout.openedBy.name), "
-                + "\(until(blackout)); \(blackout.verdict)"
+                + "\(until(blackout)); \(blackout.verdict)" + decoded(blackout.sources.last)
         case .updated(let blackout):
             return "blackout changes \(blackout.id), \(until(blackout)); \(blackout.verdict)"
         case .ended(let blackout):
             return "blackout ends \(blackout.id) at \(place(blackout.end ?? blackout.start, blackout)), by \(blackout.sources.last?.description ?? "")"
+                + decoded(blackout.sources.last)
         case .notRestricted(let signal, let verdict):
             return "program signal \(signal.kind.name), event \(signal.eventID), at \(signal.time.decimalSeconds) s: \(verdict)"
         case .ignored(let signal, let why):
@@ -43,6 +45,8 @@ enum BlackoutLines {
         out.key("stream")
         out.number(time.decimalSeconds)
         BlackoutJSON.write(blackout, at: time, to: &out)
+        out.key("cue")
+        if let cue = blackout.sources.last?.cue { SpliceInfoJSON.write(cue, to: &out) } else { out.null() }
     }
 
     private static func write(_ signal: ProgramSignal, _ name: String, to out: inout JSONOutput) {
@@ -56,6 +60,12 @@ enum BlackoutLines {
         out.member("segmentationTypeID", signal.kind.segmentationTypeID)
         BlackoutJSON.write(signal.restrictions, to: &out)
         out.member("tag", signal.source.tag)
+    }
+
+    /// The cue of the signal, decoded, on the lines below (nothing when it carried none).
+    private static func decoded(_ source: ProgramSignal.Source?) -> String {
+        guard let cue = source?.cue else { return "" }
+        return SpliceInfoTree.render(cue).split(separator: "\n").map { "\n" + String(repeating: " ", count: 15) + $0 }.joined()
     }
 
     private static func place(_ time: StreamTime, _ blackout: Blackout) -> String {

@@ -44,6 +44,8 @@ import Testing
         let events = try blackoutEvents([])
         #expect(events.map { $0["event"] as? String } == ["blackoutStart", "blackoutEnd"])
         #expect((events[0]["stream"] as? NSNumber)?.intValue == 10)
+        let cue = events[0]["cue"] as? [String: Any]
+        #expect(cue?["descriptors"] != nil, "the decoded cue: \(String(describing: events[0]["cue"]))")
         #expect(events[0]["date"] as? String == "2026-01-01T00:00:10.000Z")
         #expect(events[0]["segmentationType"] as? String == "Program Start")
         #expect((events[0]["plannedEnd"] as? NSNumber)?.intValue == 30)
