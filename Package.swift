@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
         .target(
-            name: "AdSignals", dependencies: ["MediaTime", "SCTE35", "HLS", "VAST", "AdTimeline"], swiftSettings: strictSettings),
+            name: "AdSignals", dependencies: ["MediaTime", "SCTE35", "HLS", "VAST", "AdTimeline", "SSAITracking"], swiftSettings: strictSettings),
         .target(
             name: "AdPlayback",
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],

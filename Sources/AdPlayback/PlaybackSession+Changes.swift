@@ -9,6 +9,10 @@ extension PlaybackSession {
     /// id in a later refresh) is merged into its break, never added twice;
     /// one that left the live window after it was watched stays gone.
     mutating func take(_ opportunity: AdOpportunity) throws(SessionError) {
+        if case .tracked = opportunity.signal {
+            try takeTracked(opportunity)
+            return
+        }
         if let existing = timeline.adBreak(id: opportunity.id) {
             try merge(opportunity, into: existing)
             return

@@ -204,6 +204,7 @@ public struct PlaybackSession: Sendable {
         case .stop: try stop()
         case .failover: try failover()
         case .opportunity(let opportunity): try take(opportunity)
+        case .timelineChanged(.withdraw(let id)): try withdraw(id)
         case .timelineChanged(let timelineChange): try change(timelineChange)
         case .resolved(let id, let breaks, let issues): resolved(id, breaks: breaks, issues: issues)
         case .resolutionFailed(let id, let reason): resolutionFailed(id, reason: reason)

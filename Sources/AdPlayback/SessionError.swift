@@ -34,6 +34,12 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A timeline change that does not fit the timeline.
     public static func timeline(_ error: TimelineError) -> Self { Self(reason: .timeline(error)) }
 
+    /// The timeline's refusal, when that is why.
+    public var timelineError: TimelineError? {
+        if case .timeline(let error) = reason { return error }
+        return nil
+    }
+
     public var description: String {
         switch reason {
         case .notRunning: "no session is running"

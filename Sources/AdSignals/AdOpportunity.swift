@@ -1,4 +1,5 @@
 public import MediaTime
+public import SSAITracking
 
 /// A place where ads may go, before anyone has said which, whatever format
 /// announced it: a cue in a live playlist, a break of a VMAP schedule, an
@@ -71,6 +72,10 @@ public enum OpportunitySignal: Sendable, Hashable {
     /// (server-side insertion): the tags that marked it and, when a cue
     /// did, the SCTE-35 section's bytes.
     case inStream(tags: [String], scte35: [UInt8]?)
+    /// An avail of an SSAI server's tracking data: its ads are stitched into
+    /// the stream and known, so the opportunity is its break
+    /// (``AdOpportunity/trackedBreak(occupancy:)``); no resolution is needed.
+    case tracked(TrackedAvail)
 
     func merged(with later: OpportunitySignal) -> OpportunitySignal {
         switch (self, later) {

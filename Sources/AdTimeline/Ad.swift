@@ -13,6 +13,12 @@ public struct Ad: Sendable, Hashable, Codable, Identifiable {
     public var extraAssets: [AdAsset]
     /// The beacons this ad fires.
     public var tracking: [TrackingEvent]
+    /// When the viewer may skip it, from its start; `nil`: not skippable.
+    public var skipOffset: MediaDuration?
+    /// Companion banners shown with it.
+    public var companions: [CompanionAd] = []
+    /// Its verifications.
+    public var verifications: [AdVerification] = []
 
     /// Creates an ad.
     public init(
@@ -20,12 +26,14 @@ public struct Ad: Sendable, Hashable, Codable, Identifiable {
         duration: MediaDuration,
         primaryAsset: AdAsset? = nil,
         extraAssets: [AdAsset] = [],
-        tracking: [TrackingEvent] = []
+        tracking: [TrackingEvent] = [],
+        skipOffset: MediaDuration? = nil
     ) {
         self.id = id
         self.duration = duration
         self.primaryAsset = primaryAsset
         self.extraAssets = extraAssets
         self.tracking = tracking
+        self.skipOffset = skipOffset
     }
 }

@@ -1,4 +1,4 @@
-import MediaTime
+public import MediaTime
 
 /// A media file or page belonging to an ad.
 public struct AdAsset: Sendable, Hashable, Codable {
@@ -31,10 +31,14 @@ public struct TrackingEvent: Sendable, Hashable, Codable {
     public var event: String
     /// The URL to request, VAST macros unexpanded.
     public var uri: String
+    /// When in the ad it fires, from the ad's start, when the source says
+    /// (an SSAI event's time, a VAST `progress` offset).
+    public var offset: MediaDuration?
 
     /// Creates a tracking event.
-    public init(event: String, uri: String) {
+    public init(event: String, uri: String, offset: MediaDuration? = nil) {
         self.event = event
         self.uri = uri
+        self.offset = offset
     }
 }

@@ -53,6 +53,19 @@ extension AdTimeline {
         return entry.adBreak
     }
 
+    /// Takes out a break its source withdrew before it played (an SSAI
+    /// avail the server no longer lists): it leaves the timeline with the
+    /// time it took, as if it had never been announced.
+    /// - Throws: ``TimelineError/unknownBreak(_:)`` when it is not in the timeline.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func withdrawBreak(id: String) throws(TimelineError) -> AdBreak {
+        guard let entry = tree.liveEntry(id: id) else { throw .unknownBreak(id) }
+        _ = tree.delete(id: id)
+        watchedIDs.remove(id)
+        return entry.adBreak
+    }
+
     /// The state of each ad of a break, in play order.
     public func adStates(ofBreak id: String) -> [AdState]? { tree.entry(id: id)?.adStates }
 

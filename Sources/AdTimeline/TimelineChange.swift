@@ -11,6 +11,9 @@ public enum TimelineChange: Sendable, Hashable {
     case close(breakID: String, duration: MediaDuration?)
     /// A new version of a break, same id and position (a placeholder resolved).
     case replace(AdBreak)
+    /// A break its source withdrew before it played leaves the timeline
+    /// (``AdTimeline/withdrawBreak(id:)``).
+    case withdraw(breakID: String)
     /// The live window now starts here: breaks wholly before it leave.
     case drop(before: ContentTime)
     /// A range a seek may not land in.
@@ -24,7 +27,7 @@ public enum TimelineChange: Sendable, Hashable {
 
 extension AdTimeline {
     /// Applies a change.
-    /// - Returns: the breaks it took out of the timeline (by a drop).
+    /// - Returns: the breaks it took out of the timeline (by a drop or a withdrawal).
     /// - Throws: ``TimelineError`` when the change does not fit the timeline.
     /// - Complexity: O(log n) (a drop: O(k log n) for k breaks dropped).
     @discardableResult
@@ -34,6 +37,7 @@ extension AdTimeline {
         case .extend(let id, let duration): try extendBreak(id: id, to: duration)
         case .close(let id, let duration): try closeBreak(id: id, duration: duration)
         case .replace(let adBreak): try replaceBreak(adBreak)
+        case .withdraw(let id): return [try withdrawBreak(id: id)]
         case .drop(let start): return dropBreaks(before: start)
         case .addNonSeekable(let range, let reason): addNonSeekableRange(range, reason: reason)
         case .end(let end): try endContent(at: end)
