@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "AdPlaybackRuntime", targets: ["AdPlaybackRuntime"]),
         .library(name: "AdStorage", targets: ["AdStorage"]),
         .library(name: "AdLive", targets: ["AdLive"]),
+        .library(name: "AdSSAI", targets: ["AdSSAI"]),
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
@@ -76,6 +77,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport"], swiftSettings: strictSettings),
+        .target(
+            name: "AdSSAI", dependencies: ["MediaTime", "HLS", "SSAITracking", "AdSignals", "AdTimeline", "AdTransport", "AdLive"],
+            swiftSettings: strictSettings),
         .target(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
@@ -154,6 +158,13 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "SSAITrackingTests", dependencies: ["SSAITracking", "MediaTime", "HLS"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdSSAITests",
+            dependencies: [
+                "AdSSAI", "SSAITracking", "AdLive", "AdSignals", "AdTransport", "AdPlaybackTestSupport", "AdSimulation", "MediaTime",
+                "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS",
+            ],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),

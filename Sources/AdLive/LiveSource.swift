@@ -104,11 +104,12 @@ public struct LiveSource: Sendable {
 }
 
 /// A clock's time since the stopwatch was made, and sleeping on it.
-struct Stopwatch: Sendable {
+public struct Stopwatch: Sendable {
     private let read: @Sendable () -> ClockTime
     private let sleeper: @Sendable (Duration) async throws -> Void
 
-    init(_ clock: any Clock<Duration>) {
+    /// Starts a stopwatch on `clock`.
+    public init(_ clock: any Clock<Duration>) {
         (read, sleeper) = Self.make(clock)
     }
 
@@ -118,7 +119,9 @@ struct Stopwatch: Sendable {
                 { try await clock.sleep(for: $0) })
     }
 
-    var reading: ClockTime { read() }
+    /// The time since it started.
+    public var reading: ClockTime { read() }
 
-    func sleep(for duration: Duration) async throws { try await sleeper(duration) }
+    /// Sleeps on its clock.
+    public func sleep(for duration: Duration) async throws { try await sleeper(duration) }
 }

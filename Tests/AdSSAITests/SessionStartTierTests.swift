@@ -1,0 +1,107 @@
+import AdPlaybackTestSupport
+import AdSSAI
+import AdSimulation
+import AdTransport
+import Foundation
+import MediaTime
+import Testing
+
+/// Each tier and code of an SSAI session start, over HTTP on 127.0.0.1:
+/// the playback URL and status of the table, and playback starts.
+@Suite(.serialized) struct SessionStartTierTests {
+    static let fallback = "https://fallback.example/live.m3u8"
+    static let origin = "https://origin.example/live.m3u8"
+
+    /// Starts a session against an endpoint with `faults`, on a virtual
+    /// clock that is let run past the 10 s limit when the endpoint holds the start.
+    private func start(faults: Set<SSAIScript.Fault> = [], analytics: Bool = true, fallback: String? = fallback, origin: String? = origin,
+                       endpoint: ((URL) -> String)? = nil) async throws -> (SSAIStartup, String) {
+        var script = SSAIScript(segmentMilliseconds: 1_000, window: 10)
+        script.faults = faults
+        let clock = VirtualClock()
+        var startup: SSAIStartup?
+        var body = ""
+        try await LoopbackSSAIEndpoint.with(script, reading: { clock.reading }) { server in
+            let url = await server.sessionURL
+            var configuration = SSAIConfiguration(endpoint: endpoint?(url) ?? url.absoluteString, fallbackURL: fallback, originURL: origin)
+            configuration.analytics = analytics
+            configuration.adsParams = [.init("deviceType", "web")]
+            let client = HTTPClient(transport: URLSessionTransport(), clock: clock)
+            let task = Task { await SSAISessionStart.start(configuration, client: client) }
+            while await server.heldCount == 0, !faults.isEmpty, faults.contains(.initStall) { await Task.yield() }
+            if faults.contains(.initStall) {
+                await clock.waitForSleepers(1)
+                clock.advance(by: MediaDuration(seconds: 10))
+            }
+            startup = await task.value
+            body = String(decoding: await server.lastStartBody, as: UTF8.self)
+        }
+        return (try #require(startup), body)
+    }
+
+    @Test func success_playsTheSessionsManifest_withTrackingOn() async throws {
+        let (startup, body) = try await start()
+        #expect(startup.status == .initialised)
+        #expect(startup.code == 0)
+        #expect(startup.playbackURL?.path == "/v1/master/account/channel/session-1/index.m3u8", "relative to the endpoint")
+        #expect(startup.trackingURL?.path == "/v1/tracking/account/channel/session-1")
+        #expect(body == #"{"adsParams":{"deviceType":"web"},"manifestParams":{},"reportingMode":"client"}"#)
+    }
+
+    @Test func anAnswerWithoutATrackingURL_fallsBack_withoutAnalytics() async throws {
+        let (startup, _) = try await start(faults: [.initWithoutTracking])
+        #expect(startup.status == .noAnalytics)
+        #expect(startup.playbackURL?.absoluteString == Self.fallback)
+        #expect(startup.trackingURL == nil)
+        #expect(startup.reason.contains("trackingUrl"))
+    }
+
+    @Test func anAppThatAsksForNoAnalytics_playsTheFallback_withoutStartingASession() async throws {
+        let (startup, body) = try await start(analytics: false)
+        #expect(startup.status == .noAnalytics)
+        #expect(startup.code == 0)
+        #expect(startup.playbackURL?.absoluteString == Self.fallback)
+        #expect(body.isEmpty, "no session start was sent")
+    }
+
+    @Test(arguments: [
+        (SSAIScript.Fault.initStatus(500), 500, "HTTP 500"),
+        (.initStall, -2, "no complete answer within 10 s"),
+        (.initNotJSON, -20, "not the expected JSON"),
+    ])
+    func aFailedStart_playsTheOrigin_withItsCode(fault: SSAIScript.Fault, code: Int, reason: String) async throws {
+        let (startup, _) = try await start(faults: [fault])
+        #expect(startup.status == .failed)
+        #expect(startup.code == code)
+        #expect(startup.reason.contains(reason), "\(startup.reason)")
+        #expect(startup.playbackURL?.absoluteString == Self.origin)
+        #expect(startup.trackingURL == nil)
+    }
+
+    @Test func aRefusedConnection_fails_withCodeMinus1() async throws {
+        let clock = VirtualClock()
+        var closed: URL?
+        try await LoopbackSSAIEndpoint.with(SSAIScript(segmentMilliseconds: 1_000, window: 10), reading: { clock.reading }) { server in
+            closed = await server.sessionURL
+        }
+        let configuration = SSAIConfiguration(endpoint: try #require(closed).absoluteString, fallbackURL: Self.fallback, originURL: Self.origin)
+        let startup = await SSAISessionStart.start(configuration, client: HTTPClient(transport: URLSessionTransport(), clock: clock))
+        #expect(startup.status == .failed)
+        #expect(startup.code == -1)
+        #expect(startup.playbackURL?.absoluteString == Self.origin)
+    }
+
+    @Test(arguments: ["not a url", "ftp://example.com/session", "http://"])
+    func aMalformedEndpoint_fails_withCodeMinus3_andPlaysTheFallbackWhenThereIsNoOrigin(endpoint: String) async throws {
+        let (startup, _) = try await start(origin: nil, endpoint: { _ in endpoint })
+        #expect(startup.status == .failed)
+        #expect(startup.code == -3)
+        #expect(startup.playbackURL?.absoluteString == Self.fallback, "no origin: the fallback, status still failed")
+    }
+
+    @Test func aFailureWithNothingToPlay_hasNoPlaybackURL() async throws {
+        let (startup, _) = try await start(faults: [.initStatus(503)], fallback: nil, origin: nil)
+        #expect(startup.status == .failed)
+        #expect(startup.playbackURL == nil)
+    }
+}
