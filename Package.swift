@@ -84,7 +84,7 @@ let package = Package(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
             name: "AdPlaybackRuntime",
-            dependencies: ["AdPlayback", "AdResolvers", "AdSignals", "AdLive", "HLS", "AdTimeline", "MediaTime"],
+            dependencies: ["AdPlayback", "AdResolvers", "AdSignals", "AdLive", "AdSSAI", "SSAITracking", "HLS", "AdTimeline", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,5 +1,6 @@
 public import AdLive
 public import AdPlayback
+public import AdSSAI
 import Foundation
 import HLS
 
@@ -34,6 +35,14 @@ public final class LiveInputQueue: @unchecked Sendable {
         } else {
             inputs = []
         }
+        guard !inputs.isEmpty else { return }
+        lock.withLock { queued += inputs }
+    }
+
+    /// Queues what an SSAI session's `update` means to a session
+    /// (``SSAIInputs``), `follower` being the playlist follower after it.
+    public func take(_ update: SSAIStream.Update, from follower: LiveFollower) {
+        let inputs = SSAIInputs.inputs(for: update.event, follower: follower)
         guard !inputs.isEmpty else { return }
         lock.withLock { queued += inputs }
     }
