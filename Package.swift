@@ -125,6 +125,8 @@ let package = Package(
             dependencies: [
                 "AdScenario",
                 "AdLive",
+                "AdSSAI",
+                "SSAITracking",
                 "AdSignals",
                 "HLS",
                 "HLSReport",

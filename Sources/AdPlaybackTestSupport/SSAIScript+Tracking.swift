@@ -21,7 +21,7 @@ extension SSAIScript {
 
     private func avail(json avail: Avail, complete: Bool, origin: Int, beaconBase: String) -> String {
         let start = streamTime(ofSegment: avail.at, origin: origin)
-        let length = MediaDuration(microseconds: segmentMilliseconds * 1_000 * Int64(avail.segments))
+        let length = MediaDuration(microseconds: segmentMilliseconds * 1_000 * Int64(avail.trackedSegments ?? avail.segments))
         let date = ISODate.string(epochMilliseconds: startEpochSeconds * 1_000 + Int64(avail.at) * segmentMilliseconds)
         var ads: [String] = []
         let count = complete ? avail.ads : min(1, avail.ads)

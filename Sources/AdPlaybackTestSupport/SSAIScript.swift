@@ -20,13 +20,17 @@ public struct SSAIScript: Sendable {
         public var segments: Int
         public var ads: Int
         public var late: Int
+        /// The length the tracking data states, in segments, when it
+        /// should disagree with the stream (and its markers).
+        public var trackedSegments: Int?
         /// Creates an avail.
-        public init(id: String, at: Int, segments: Int, ads: Int = 1, late: Int = 0) {
+        public init(id: String, at: Int, segments: Int, ads: Int = 1, late: Int = 0, trackedSegments: Int? = nil) {
             self.id = id
             self.at = at
             self.segments = segments
             self.ads = ads
             self.late = late
+            self.trackedSegments = trackedSegments
         }
     }
 

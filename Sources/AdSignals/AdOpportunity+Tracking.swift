@@ -5,7 +5,7 @@ public import SSAITracking
 extension AdOpportunity {
     /// The opportunity an avail of the tracking data is, at `position`
     /// (``TrackedAvails/positions(of:occupancy:)`` says where): its id,
-    /// its length (its ads' when longer), closed.
+    /// its length (its ads' while it states none), closed.
     public init(avail: TrackedAvail, position: OpportunityPosition) {
         self.init(id: avail.id, position: position, duration: TrackedAvails.length(of: avail), signal: .tracked(avail))
     }
@@ -33,6 +33,9 @@ extension AdOpportunity {
         let length = TrackedAvails.length(of: avail)
         if length > covered {
             ads.append(Ad(id: "\(avail.id)/unfilled", duration: length - covered))
+        } else if covered > length, let last = ads.indices.last, ads[last].duration > covered - length {
+            // Ads printed in rounded seconds may add up past the avail: it bounds them.
+            ads[last].duration -= covered - length
         }
         guard !ads.isEmpty else { return nil }
         for event in avail.breakEvents where event.type == "breakStart" {
@@ -48,9 +51,9 @@ extension AdOpportunity {
 /// Where the avails of an SSAI session's tracking data sit, and their ads
 /// as timeline ads.
 public enum TrackedAvails {
-    /// How long an avail takes: its duration, or its ads' when they say more.
+    /// How long an avail takes: its duration, or its ads' while it has none.
     public static func length(of avail: TrackedAvail) -> MediaDuration {
-        max(avail.duration, avail.ads.reduce(MediaDuration.zero) { $0 + $1.duration })
+        avail.duration > .zero ? avail.duration : avail.ads.reduce(MediaDuration.zero) { $0 + $1.duration }
     }
 
     /// The opportunity positions of `avails` (in stream order). A live

@@ -137,7 +137,7 @@ enum LiveLines {
 }
 
 extension String {
-    fileprivate func padding(toWidth width: Int) -> String {
+    func padding(toWidth width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
