@@ -167,6 +167,7 @@ let package = Package(
                 "AdSSAI", "SSAITracking", "AdLive", "AdSignals", "AdTransport", "AdPlaybackTestSupport", "AdSimulation", "MediaTime",
                 "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS",
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
