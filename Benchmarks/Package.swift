@@ -66,6 +66,20 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .executableTarget(
+            name: "SSAIBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "SSAITracking", package: "AdPlaybackKit"),
+                .product(name: "AdSignals", package: "AdPlaybackKit"),
+                .product(name: "AdPlayback", package: "AdPlaybackKit"),
+                .product(name: "AdPolicy", package: "AdPlaybackKit"),
+                .product(name: "AdTimeline", package: "AdPlaybackKit"),
+                .product(name: "MediaTime", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/SSAIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
             name: "VASTBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),

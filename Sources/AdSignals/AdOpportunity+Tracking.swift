@@ -22,11 +22,12 @@ extension AdOpportunity {
     public func trackedBreak(occupancy: Occupancy) -> AdBreak? {
         guard case .tracked(let avail) = signal else { return nil }
         var ads: [Ad] = []
-        var ids: Set<String> = []
+        ads.reserveCapacity(avail.ads.count + 1)
         var covered = MediaDuration.zero
         for tracked in avail.ads where tracked.duration > .zero {
             var id = tracked.id.isEmpty ? "\(avail.id)/\(ads.count + 1)" : tracked.id
-            while !ids.insert(id).inserted { id += "~" }
+            // A handful of ads: a scan costs less than hashing.
+            while ads.contains(where: { $0.id == id }) { id += "~" }
             ads.append(TrackedAvails.ad(tracked, id: id))
             covered += tracked.duration
         }
@@ -78,10 +79,13 @@ public enum TrackedAvails {
     /// ad, its landing page, skip offset, companions and verifications.
     static func ad(_ tracked: TrackedAd, id: String) -> Ad {
         func events(_ events: [TrackedEvent]) -> [TrackingEvent] {
-            events.flatMap { event in
+            var beacons: [TrackingEvent] = []
+            beacons.reserveCapacity(events.count)
+            for event in events {
                 let offset = event.start.flatMap { $0 >= tracked.start ? $0 - tracked.start : nil }
-                return event.beaconURLs.map { TrackingEvent(event: event.type, uri: $0, offset: offset) }
+                for url in event.beaconURLs { beacons.append(TrackingEvent(event: event.type, uri: url, offset: offset)) }
             }
+            return beacons
         }
         var ad = Ad(id: id, duration: tracked.duration, tracking: events(tracked.events),
                     skipOffset: tracked.skipOffset?.offset(inAdOf: tracked.duration))

@@ -107,9 +107,12 @@ extension AdTimeline {
         guard !adBreak.ads.isEmpty else { throw .noAds(adBreak.id) }
         var adIDs: Set<String> = []
         var total: Int64 = 0
-        for ad in adBreak.ads {
+        for (index, ad) in adBreak.ads.enumerated() {
             guard ad.duration > .zero else { throw .nonPositiveAdDuration(adBreak.id, ad: ad.id) }
-            guard adIDs.insert(ad.id).inserted else { throw .duplicateAdID(adBreak.id, ad: ad.id) }
+            // A break of a handful of ads is checked by a scan, a long one by hashing.
+            let duplicate = adBreak.ads.count <= 16
+                ? adBreak.ads[..<index].contains { $0.id == ad.id } : !adIDs.insert(ad.id).inserted
+            guard !duplicate else { throw .duplicateAdID(adBreak.id, ad: ad.id) }
             // Checked one ad at a time so the sum itself cannot overflow.
             guard ad.duration <= maxStreamLength else { throw .tooLong(adBreak.id) }
             total += ad.duration.ticks

@@ -1,5 +1,12 @@
 public import MediaTime
 
+extension Array {
+    /// Whether the elements are in the order `areInOrder` says.
+    func isSorted(by areInOrder: (Element, Element) -> Bool) -> Bool {
+        indices.dropFirst().allSatisfy { !areInOrder(self[$0], self[$0 - 1]) }
+    }
+}
+
 /// What the tracking data says so far, merged poll after poll by key
 /// (avail id, ad id, event type): live answers arrive incomplete (ads or
 /// events missing, durations 0) and later ones fill them in. Nothing merged
@@ -17,6 +24,9 @@ public struct TrackingLedger: Sendable, Hashable {
     public private(set) var avails: [String: TrackedAvail] = [:]
     /// Avails of overlays only, by id.
     public private(set) var nonLinearAvails: [String: TrackedAvail] = [:]
+    /// Each linear avail as the server last listed it: the same answer
+    /// again changes nothing, and is known at the cost of a comparison.
+    private var lastListed: [String: TrackedAvail] = [:]
 
     /// Creates an empty ledger.
     public init() {}
@@ -46,8 +56,11 @@ public struct TrackingLedger: Sendable, Hashable {
         incoming.sort { ($0.start, $0.id) < ($1.start, $1.id) }
         for avail in incoming {
             seen.insert(avail.id)
+            if lastListed[avail.id] == avail { continue }
+            lastListed[avail.id] = avail
             guard let known = avails[avail.id] else {
-                let first = Self.merged(TrackedAvail(id: avail.id, start: avail.start, duration: .zero), avail)
+                var first = avail
+                if !first.ads.isSorted(by: Self.adOrder) { first.ads.sort(by: Self.adOrder) }
                 avails[avail.id] = first
                 changes.append(.availStart(first))
                 changes += first.ads.map { .adStart(availID: first.id, $0) }
@@ -77,8 +90,10 @@ public struct TrackingLedger: Sendable, Hashable {
             if avail.start >= windowStart {
                 removed.append(avail)
                 avails[avail.id] = nil
+                lastListed[avail.id] = nil
             } else if avail.end < windowStart {
                 avails[avail.id] = nil
+                lastListed[avail.id] = nil
             }
         }
         for avail in nonLinearAvails.values where avail.end < windowStart { nonLinearAvails[avail.id] = nil }
@@ -100,7 +115,7 @@ public struct TrackingLedger: Sendable, Hashable {
                 avail.ads.append(ad)
             }
         }
-        if avail.ads != known.ads { avail.ads.sort { ($0.start, $0.id) < ($1.start, $1.id) } }
+        if !avail.ads.isSorted(by: adOrder) { avail.ads.sort(by: adOrder) }
         if !later.nonLinearAds.isEmpty { avail.nonLinearAds = later.nonLinearAds }
         avail.breakEvents = merged(known.breakEvents, later.breakEvents)
         return avail
@@ -130,13 +145,14 @@ public struct TrackingLedger: Sendable, Hashable {
         guard known != later, !later.isEmpty else { return known }
         guard !known.isEmpty else { return later }
         var events = known
+        var positions: [EventKey: [Int]] = [:]
+        for (index, event) in known.enumerated() { positions[EventKey(type: event.type, eventID: event.eventID), default: []].append(index) }
         var occurrences: [EventKey: Int] = [:]
         for event in later {
             let key = EventKey(type: event.type, eventID: event.eventID)
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
-            let matches = events.indices.filter { EventKey(type: events[$0].type, eventID: events[$0].eventID) == key }
-            guard occurrence < matches.count else {
+            guard let matches = positions[key], occurrence < matches.count else {
                 events.append(event)
                 continue
             }
@@ -146,6 +162,8 @@ public struct TrackingLedger: Sendable, Hashable {
         }
         return events
     }
+
+    static func adOrder(_ a: TrackedAd, _ b: TrackedAd) -> Bool { (a.start, a.id) < (b.start, b.id) }
 
     private struct EventKey: Hashable {
         var type: String
