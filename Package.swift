@@ -108,7 +108,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI",
             ],
             swiftSettings: strictSettings
         ),
@@ -194,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdScenarioTests",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -72,7 +72,7 @@ public struct SSAIStream: Sendable {
 
     /// The media playlist to follow for `url`: itself, or the first
     /// variant of a multivariant playlist (and its URI, to report).
-    private func mediaPlaylist(of url: URL) async -> (URL, String?) {
+    func mediaPlaylist(of url: URL) async -> (URL, String?) {
         guard let body = try? await client.get(url, limits: TransportLimits(maxBodyBytes: options.maxBodyBytes, timeout: .seconds(10))),
               case .master(let master)? = try? PlaylistParser().parse(body),
               let variant = master.variants.first(where: { !$0.isIFrameOnly }),

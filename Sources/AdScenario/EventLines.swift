@@ -1,3 +1,5 @@
+public import AdSSAI
+import Foundation
 public import AdPlayback
 import AdPolicy
 import AdSignals
@@ -36,12 +38,34 @@ public enum EventLines {
     /// A run's events; a live run's carry `date` (after `content`) where
     /// the stream's PROGRAM-DATE-TIME gives one.
     public static func bytes(for run: ScenarioRun) -> [UInt8] {
-        guard run.dates.count == run.events.count, !run.dates.isEmpty else { return bytes(for: run.events) }
-        var output = JSONOutput()
+        let session = run.ssai.map(sessionLine) ?? []
+        guard run.dates.count == run.events.count, !run.dates.isEmpty else { return session + bytes(for: run.events) }
+        var output = JSONOutput(bytes: session)
         for (event, date) in zip(run.events, run.dates) {
             write(event, date: date, to: &output)
             output.endLine()
         }
+        return output.bytes
+    }
+
+    /// The SSAI session's status, the first line of a scenario that plays one:
+    /// `{"clock": 0, "event": "ssaiSession", "status", "reason", "code", "playbackUrl", "trackingUrl"}`.
+    public static func sessionLine(_ startup: SSAIStartup) -> [UInt8] {
+        var output = JSONOutput()
+        output.openObject()
+        output.key("clock")
+        output.number("0")
+        output.member("event", "ssaiSession")
+        output.member("status", startup.status.rawValue)
+        output.member("reason", startup.reason)
+        output.key("code")
+        output.number("\(startup.code)")
+        output.key("playbackUrl")
+        if let url = startup.playbackURL { output.value(url.absoluteString) } else { output.null() }
+        output.key("trackingUrl")
+        if let url = startup.trackingURL { output.value(url.absoluteString) } else { output.null() }
+        output.closeObject()
+        output.endLine()
         return output.bytes
     }
 

@@ -4,6 +4,7 @@ public import AdSignals
 public import AdTimeline
 public import MediaTime
 public import AdLive
+public import AdSSAI
 public import struct HLS.ProgramDateTime
 
 /// A scenario: a stream with its breaks, a policy, and what the viewer does.
@@ -71,6 +72,9 @@ public struct Scenario: Sendable {
     /// A live scenario's blackout section: the device, and the alternate
     /// content a blackout shows.
     public var blackout: BlackoutSpec?
+    /// How the SSAI session the scenario plays started (`"ssai"`); its
+    /// status begins the event lines.
+    public var ssai: SSAIStartup?
     /// How the opportunities' breaks reach the viewer.
     public var placeholderStyle: BreakStyle
     /// The longest one opportunity may take to resolve (`"resolveTimeout"`,

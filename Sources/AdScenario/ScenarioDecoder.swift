@@ -25,17 +25,19 @@ extension Scenario {
     /// Reads a scenario from JSON, checking every key and value. A scenario
     /// with `"vmap"` needs the VMAP document in `vmap`: its breaks become
     /// opportunities, resolved while the scenario runs. A live one needs its
-    /// `recording`, and with `"blackout"` the `alternate` content's.
+    /// `recording`, and with `"blackout"` the `alternate` content's. One
+    /// with `"ssai"` needs its started `ssai` session.
     /// - Throws: ``ScenarioError`` naming the JSON path, line and column.
     public static func decode(
         json bytes: [UInt8], vmap document: VMAPDocument? = nil, recording: LiveRecording? = nil,
-        alternate: LiveRecording? = nil
+        alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil
     ) throws(ScenarioError) -> Scenario {
         let top = try topLevel(bytes)
         if let field = top["manifest"] {
             throw field.failure("breaks from \"manifest\" are not supported yet; list them under \"breaks\" or give a \"vmap\"")
         }
         if let description = top["description"] { _ = try description.string() }
+        if let field = top["ssai"] { return try decodeSSAI(top, field: field, session: ssai) }
         let streamField = try top.required("stream")
         if try liveRecordingPath(streamField) != nil {
             var scenario = try decodeLive(top, stream: streamField, recording: recording)
@@ -77,14 +79,16 @@ extension Scenario {
             throw ScenarioError(path: "$", line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
         return try JSONField(node: root, path: "$").object(
-            allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions", "blackout"])
+            allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions", "blackout", "ssai"])
     }
 
     /// Where a live scenario's recording is (`"stream": {"type": "live",
     /// "recording": DIR}`, relative to the scenario file); nil for VOD. The
     /// caller reads the recording and hands it to ``decode(json:vmap:recording:)``.
     public static func liveRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
-        try liveRecordingPath(try topLevel(bytes).required("stream"))
+        let top = try topLevel(bytes)
+        guard top["ssai"] == nil else { return nil }
+        return try liveRecordingPath(try top.required("stream"))
     }
 
     private static func liveRecordingPath(_ field: JSONField) throws(ScenarioError) -> String? {
@@ -121,7 +125,7 @@ extension Scenario {
         var insertion: Insertion
     }
 
-    private static func decodeStream(_ field: JSONField) throws(ScenarioError) -> StreamSpec {
+    static func decodeStream(_ field: JSONField) throws(ScenarioError) -> StreamSpec {
         let object = try field.object(allowing: ["type", "contentDuration", "insertion"])
         let typeField = try object.required("type")
         let type = try typeField.string()

@@ -1,3 +1,4 @@
+public import AdSSAI
 public import AdPlayback
 public import AdResolvers
 import AdPlaybackRuntime
@@ -17,6 +18,8 @@ public struct ScenarioRun: Sendable {
     public var watched: [String]
     /// What the schedule and the resolvers left out, and why.
     public var issues: [String] = []
+    /// How the SSAI session played started, when the scenario plays one.
+    public var ssai: SSAIStartup?
     /// For a live stream, each event's date (PROGRAM-DATE-TIME at its
     /// stream time) when known, parallel to ``events``; empty for VOD.
     public var dates: [String?] = []
@@ -62,9 +65,11 @@ extension Scenario {
                 throw failure(error, at: step)
             }
         }
-        return ScenarioRun(
+        var run = ScenarioRun(
             timeline: simulation.session.initialTimeline, events: events, watched: simulation.session.watchedBreakIDs,
             issues: issues + simulation.runtime.issues)
+        run.ssai = ssai
+        return run
     }
 
     private func perform(_ action: Action, on simulation: ResolvingSimulation) async throws -> [SessionEvent] {

@@ -1,3 +1,5 @@
+import AdSSAI
+import Foundation
 public import AdPlayback
 import AdPolicy
 import AdSignals
@@ -9,7 +11,10 @@ import MediaTime
 public enum TextReport {
     /// The whole report.
     public static func render(_ run: ScenarioRun, timelineWidth: Int = 60) -> String {
-        var output = pad("clock", 11) + pad("stream", 11) + pad("content", 11) + "event\n"
+        var output = run.ssai.map { ssai in
+            "SSAI session \(ssai.status.rawValue) (code \(ssai.code)): \(ssai.reason); plays \(ssai.playbackURL?.absoluteString ?? "nothing")\n\n"
+        } ?? ""
+        output += pad("clock", 11) + pad("stream", 11) + pad("content", 11) + "event\n"
         for event in run.events {
             output += pad(TimeText.format(event.clock), 11) + pad(TimeText.format(event.stream), 11)
                 + pad(TimeText.format(event.content), 11) + describe(event) + "\n"

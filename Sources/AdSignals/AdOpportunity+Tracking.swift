@@ -99,3 +99,26 @@ public enum TrackedAvails {
         return ad
     }
 }
+
+extension TrackedAvails {
+    /// A VOD SSAI session's timeline: every avail known up front, its ads
+    /// stitched into a stream of `streamDuration`. The content is the
+    /// stream less the avails; each avail is a break that adds stream time
+    /// at its content position (at 0 the pre-roll, at the end the post-roll).
+    /// Avails with no time are left out.
+    /// - Throws: ``AdTimeline/TimelineError`` when the avails do not fit the
+    ///   stream (overlapping, or longer than it).
+    public static func vodTimeline(_ avails: [TrackedAvail], streamDuration: MediaDuration) throws(TimelineError) -> AdTimeline {
+        let timed = avails.filter { length(of: $0) > .zero }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        let adTime = timed.reduce(MediaDuration.zero) { $0 + length(of: $1) }
+        let content = streamDuration - adTime
+        var breaks: [AdBreak] = []
+        for (avail, position) in zip(timed, positions(of: timed, occupancy: .addsStreamTime)) {
+            let opportunity = AdOpportunity(avail: avail, position: position)
+            guard var adBreak = opportunity.trackedBreak(occupancy: .addsStreamTime) else { continue }
+            if case .midroll(let time) = adBreak.position, time.ticks >= content.ticks { adBreak.position = .postroll }
+            breaks.append(adBreak)
+        }
+        return try AdTimeline(contentDuration: content, breaks: breaks)
+    }
+}

@@ -1,6 +1,7 @@
 import AdLive
 import AdResolvers
 import AdScenario
+import AdSSAI
 import ArgumentParser
 import Foundation
 import VAST
@@ -20,7 +21,10 @@ struct Simulate: AsyncParsableCommand {
             the session plays, each within "resolveTimeout" seconds (default 8). Playback that reaches \
             a break still resolving waits for it; one unresolved by then is skipped (reason unresolved). \
             A live scenario plays a recorded stream ("stream": {"type": "live", "recording": DIR}, from \
-            `adplay live record`): its breaks come from the stream's cues.
+            `adplay live record`): its breaks come from the stream's cues. A scenario with "ssai" \
+            ({"endpoint", "fallback", "origin"}) starts that SSAI session first and plays what it gives: \
+            a VOD session's avails are its breaks, its manifest gives the stream's length; the event \
+            lines begin with the session's status.
             """)
 
     @Argument(help: "The scenario JSON file.")
@@ -37,11 +41,15 @@ struct Simulate: AsyncParsableCommand {
         var vmap: VMAPDocument?
         var recording: LiveRecording?
         var alternate: LiveRecording?
+        var ssai: SSAIScenarioSession?
         let base = URL(fileURLWithPath: scenario).deletingLastPathComponent()
         func directory(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path) }
         do {
             if let (location, _) = try Scenario.vmapSource(json: bytes) {
                 vmap = try await VMAPSource.read(location, relativeTo: scenario)
+            }
+            if let spec = try Scenario.ssaiSource(json: bytes) {
+                ssai = try await Self.start(spec)
             }
             if let path = try Scenario.liveRecordingSource(json: bytes) {
                 recording = try LiveRecording(directory: directory(path))
@@ -55,7 +63,19 @@ struct Simulate: AsyncParsableCommand {
             throw CLIError("\(scenario): \(error)")
         }
         try await ScenarioOutput.run(
-            json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording, alternate: alternate)
+            json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording, alternate: alternate,
+            ssai: ssai)
+    }
+
+    /// Starts the scenario's SSAI session and looks at what it plays.
+    private static func start(_ spec: SSAISpec) async throws -> SSAIScenarioSession {
+        let startup = await SSAISessionStart.start(spec.configuration, client: Network.client)
+        do {
+            let look = try await SSAIStream(startup: startup, client: Network.client).firstLook()
+            return SSAIScenarioSession(startup: startup, look: look)
+        } catch {
+            throw CLIError("the SSAI session (\(startup.status.rawValue), code \(startup.code): \(startup.reason)) gives nothing to play: \(error)")
+        }
     }
 
     private func readScenario() throws -> [UInt8] {
@@ -76,17 +96,18 @@ struct Simulate: AsyncParsableCommand {
 enum ScenarioOutput {
     static func run(
         json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
-        alternate: LiveRecording? = nil
+        alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil
     ) async throws {
         let run: ScenarioRun
         do {
-            let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate)
+            let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
             run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock())
         } catch {
             throw CLIError("\(source): \(error)")
         }
-        for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
+        let label = ssai == nil ? "vmap" : "ssai"
+        for issue in run.issues { FileHandle.standardError.write(Data("adplay: \(label): \(issue)\n".utf8)) }
         switch format {
         case .text: print(TextReport.render(run), terminator: "")
         case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
