@@ -117,6 +117,7 @@ let package = Package(
             dependencies: [
                 "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
                 "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime", "AdStorage", "AdLive",
+                "SSAITracking", "AdSSAI",
             ],
             swiftSettings: strictSettings
         ),

@@ -17,3 +17,5 @@
 @_exported public import AdSimulation
 @_exported public import AdStorage
 @_exported public import AdLive
+@_exported public import SSAITracking
+@_exported public import AdSSAI

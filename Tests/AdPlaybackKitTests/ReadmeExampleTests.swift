@@ -133,6 +133,59 @@ import Testing
     }
 }
 
+extension ReadmeExampleTests {
+    /// The SSAI example: the session starts in its tier, the policy is set
+    /// with the session, and the tracking data's avail becomes its break.
+    /// The transport is in memory; the example's code is otherwise verbatim.
+    @Test func ssaiExampleStartsASessionAndItsAvailBecomesABreak() async throws {
+        let sessionEndpoint = "https://mt.example/v1/session/account/channel"
+        let fallbackURL = "https://cdn.example/fallback.m3u8"
+        let originURL = "https://cdn.example/origin.m3u8"
+        let viewerAllowsTracking = true
+        let transport = InMemorySSAI()
+
+        var configuration = SSAIConfiguration(endpoint: sessionEndpoint, fallbackURL: fallbackURL, originURL: originURL)
+        configuration.analytics = viewerAllowsTracking                       // false: the fallback, without analytics
+        let client = HTTPClient(transport: transport, clock: ContinuousClock())
+        let startup = await SSAISessionStart.start(configuration, client: client)
+        print(startup.status, startup.code, startup.reason)                  // initialised 0 the session started
+        guard let playbackURL = startup.playbackURL else { return }          // nil only when nothing at all can play
+        // Give playbackURL to the player. The policy set now governs the session's breaks:
+        let session = PlaybackSession(
+            timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .snapback),
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+        let queue = LiveInputQueue()
+        let stream = SSAIStream(startup: startup, client: client)
+        await stream.follow(for: .seconds(60)) { update, follower in queue.take(update, from: follower) }
+
+        #expect(startup.status == .initialised)
+        #expect(playbackURL.absoluteString == "https://mt.example/v1/master/session/index.m3u8")
+        let simulation = Simulation(session: session)
+        for input in queue.drain() { try simulation.send(input) }
+        #expect(simulation.session.timeline.breaks.map(\.id) == ["avail-1"])
+        #expect(simulation.session.timeline.contentPosition(ofBreak: "avail-1") == ContentTime(seconds: 4))
+    }
+}
+
+/// An SSAI server in memory: the session start, an ended manifest with one
+/// stitched avail, and its tracking data.
+private struct InMemorySSAI: HTTPTransport {
+    func perform(_ request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
+        let body: String
+        switch request.url.path {
+        case "/v1/session/account/channel":
+            body = #"{"manifestUrl": "/v1/master/session/index.m3u8", "trackingUrl": "/v1/tracking/session"}"#
+        case "/v1/master/session/index.m3u8":
+            body = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n" + (0..<6).map { "#EXTINF:2,\ns\($0).ts\n" }.joined() + "#EXT-X-ENDLIST\n"
+        case "/v1/tracking/session":
+            body = #"{"avails": [{"availId": "avail-1", "startTimeInSeconds": 4, "durationInSeconds": 4, "ads": [{"adId": "a", "startTimeInSeconds": 4, "durationInSeconds": 4}]}]}"#
+        default:
+            return HTTPResponse(status: 404, body: [], url: request.url)
+        }
+        return HTTPResponse(status: 200, body: Array(body.utf8), url: request.url)
+    }
+}
+
 /// Answers every request with one playlist text.
 private struct InMemoryLive: HTTPTransport {
     let text: String
