@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer harnesses, kept apart from the library and its tests. Run:
-//   Fuzz/run.sh scenario|scte35|hls|live|vast [seconds]
+//   Fuzz/run.sh scenario|scte35|hls|live|vast|ssai [seconds]
 let package = Package(
     name: "AdPlaybackKitFuzz",
     dependencies: [.package(name: "AdPlaybackKit", path: "..")],
@@ -52,6 +52,17 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "VAST", package: "AdPlaybackKit"),
                 .product(name: "XMLTree", package: "AdPlaybackKit"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "SSAIFuzzer",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "SSAITracking", package: "AdPlaybackKit"),
+                .product(name: "AdSignals", package: "AdPlaybackKit"),
+                .product(name: "AdTimeline", package: "AdPlaybackKit"),
+                .product(name: "MediaTime", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

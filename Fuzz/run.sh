@@ -5,6 +5,7 @@
 #   Fuzz/run.sh hls [seconds]        the HLS playlist parser and live refresh
 #   Fuzz/run.sh live [seconds]       live following into a session: playlist sequences, refresh by refresh
 #   Fuzz/run.sh vast [seconds]       the XML reader and the VAST and VMAP parsers
+#   Fuzz/run.sh ssai [seconds]       SSAI tracking and session-start answers, the ledger, avails as breaks
 # The working corpus grows in Fuzz/.corpus/<target>; the committed seeds are in Fuzz/Corpus/<target>.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,7 +15,8 @@ case "${1:-}" in
     hls) product=HLSFuzzer seeds=Corpus/HLS max_len=16384 ;;
     live) product=LiveFuzzer seeds=Corpus/Live max_len=65536 ;;
     vast) product=VASTFuzzer seeds=Corpus/VAST max_len=16384 ;;
-    *) echo "usage: Fuzz/run.sh scenario|scte35|hls|live|vast [seconds]" >&2; exit 2 ;;
+    ssai) product=SSAIFuzzer seeds=Corpus/SSAI max_len=16384 ;;
+    *) echo "usage: Fuzz/run.sh scenario|scte35|hls|live|vast|ssai [seconds]" >&2; exit 2 ;;
 esac
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 swift build "${flags[@]}" --product "$product"
