@@ -2,14 +2,14 @@ public import AdSSAI
 import AdTimeline
 import AdPlayback
 import AdPolicy
-import MediaTime
+public import MediaTime
 import StrictJSON
 
 /// A scenario's SSAI section: the session endpoint and the URLs that play
 /// when the session gives no analytics or cannot start.
 ///
 /// ```json
-/// "ssai": {"endpoint": "https://mt.example/v1/session/…", "fallback": "https://…", "origin": "https://…"}
+/// "ssai": {"endpoint": "https://mt.example/v1/session/…", "fallback": "https://…", "origin": "https://…", "initTimeout": 10}
 /// ```
 public struct SSAISpec: Sendable, Hashable {
     /// The session endpoint.
@@ -18,6 +18,8 @@ public struct SSAISpec: Sendable, Hashable {
     public var fallback: String?
     /// The origin URL.
     public var origin: String?
+    /// How long the session start may take (`"initTimeout"`, seconds; default 10).
+    public var initTimeout = MediaDuration(seconds: 10)
 
     /// Creates a section.
     public init(endpoint: String, fallback: String? = nil, origin: String? = nil) {
@@ -27,7 +29,11 @@ public struct SSAISpec: Sendable, Hashable {
     }
 
     /// The configuration that starts the session.
-    public var configuration: SSAIConfiguration { SSAIConfiguration(endpoint: endpoint, fallbackURL: fallback, originURL: origin) }
+    public var configuration: SSAIConfiguration {
+        var configuration = SSAIConfiguration(endpoint: endpoint, fallbackURL: fallback, originURL: origin)
+        configuration.initTimeout = initTimeout.duration
+        return configuration
+    }
 }
 
 /// An SSAI session as a scenario plays it: how it started, and what one
@@ -51,10 +57,15 @@ extension Scenario {
     /// ``decode(json:vmap:recording:alternate:ssai:)``.
     public static func ssaiSource(json bytes: [UInt8]) throws(ScenarioError) -> SSAISpec? {
         guard let field = try topLevel(bytes)["ssai"] else { return nil }
-        let object = try field.object(allowing: ["endpoint", "fallback", "origin"])
-        return SSAISpec(
+        let object = try field.object(allowing: ["endpoint", "fallback", "origin", "initTimeout"])
+        var spec = SSAISpec(
             endpoint: try object.required("endpoint").nonEmptyString(), fallback: try object["fallback"]?.nonEmptyString(),
             origin: try object["origin"]?.nonEmptyString())
+        if let timeout = object["initTimeout"] {
+            spec.initTimeout = try timeout.seconds(positive: true)
+            guard spec.initTimeout <= MediaDuration(seconds: 3_600) else { throw timeout.failure("must be at most 3600 seconds") }
+        }
+        return spec
     }
 
     /// Decodes a scenario whose stream is an SSAI session's: its breaks are

@@ -39,6 +39,8 @@ import Testing
         (#"{"ssai": {"endpoint": "e"}, "breaks": [], "actions": []}"#, "$.breaks", "remove \"breaks\""),
         (#"{"ssai": {"endpoint": "e", "region": "x"}, "actions": []}"#, "$.ssai.region", "unknown key"),
         (#"{"ssai": {"endpoint": ""}, "actions": []}"#, "$.ssai.endpoint", "must not be empty"),
+        (#"{"ssai": {"endpoint": "e", "initTimeout": 0}, "actions": []}"#, "$.ssai.initTimeout", "more than 0"),
+        (#"{"ssai": {"endpoint": "e", "initTimeout": 7200}, "actions": []}"#, "$.ssai.initTimeout", "at most 3600"),
         (#"{"ssai": {"endpoint": "e"}, "stream": {"type": "vod", "contentDuration": 100}, "actions": []}"#, "$.stream", "does not agree"),
         (#"{"ssai": {"endpoint": "e"}, "stream": {"type": "vod", "contentDuration": 90, "insertion": "inserted"}, "actions": []}"#, "$.stream", "inStream"),
     ])

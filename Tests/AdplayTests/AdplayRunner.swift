@@ -63,19 +63,31 @@ struct AdplayRunner {
 
     /// The same, on a thread outside Swift's cooperative pool, so a server in
     /// this process (the loopback ad server) keeps answering while it waits.
-    static func runInBackground(_ arguments: [String]) async throws -> Output {
+    /// Tests use this one: a test blocked in ``run(_:input:)`` holds one of
+    /// the pool's few threads for the whole run of the process.
+    /// One process runs at a time. A process waiting on a request spins a
+    /// core inside URLSession on Linux (its dispatch event loop polls); two
+    /// of them would leave nothing for the loopback server in this process
+    /// that they wait on, and each would run out its wall-clock limits.
+    static func runInBackground(_ arguments: [String], input: String? = nil) async throws -> Output {
+        // A thread of its own: a dispatch global queue's threads are Swift's
+        // cooperative pool on Linux, and a wait there would stall every task.
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(arguments) })
-            }
+            Thread {
+                processSlots.wait()
+                defer { processSlots.signal() }
+                continuation.resume(with: Result { try run(arguments, input: input) })
+            }.start()
         }
     }
 
+    private static let processSlots = DispatchSemaphore(value: 1)
+
     /// Writes `json` to a temporary file and simulates it as JSON lines.
-    static func simulate(_ json: String, extra: [String] = []) throws -> Output {
+    static func simulate(_ json: String, extra: [String] = []) async throws -> Output {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try run(["simulate", file.path, "--format", "jsonl"] + extra)
+        return try await runInBackground(["simulate", file.path, "--format", "jsonl"] + extra)
     }
 }

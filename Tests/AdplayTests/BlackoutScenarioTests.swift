@@ -13,8 +13,8 @@ import Testing
         [line["event"], line["id"], line["reason"], line["item"]].compactMap { $0 as? String }.joined(separator: " ")
     }
 
-    @Test func theExample_switchesToTheAlternate_andBack_andKeepsTheBlackoutOutOfReach() throws {
-        let output = try AdplayRunner.run(["simulate", Self.example, "--format", "jsonl"])
+    @Test func theExample_switchesToTheAlternate_andBack_andKeepsTheBlackoutOutOfReach() async throws {
+        let output = try await AdplayRunner.runInBackground(["simulate", Self.example, "--format", "jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.events
         #expect(lines.map(event) == [
@@ -41,13 +41,13 @@ import Testing
         #expect(adjusted["toStream"] as? Double == 50)
     }
 
-    @Test func theExample_runsTheSameEveryTime_andDrawsTheBlackout() throws {
+    @Test func theExample_runsTheSameEveryTime_andDrawsTheBlackout() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("blackout-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("session.svg").path
-        let first = try AdplayRunner.run(["simulate", Self.example, "--svg", svg])
-        let second = try AdplayRunner.run(["simulate", Self.example])
+        let first = try await AdplayRunner.runInBackground(["simulate", Self.example, "--svg", svg])
+        let second = try await AdplayRunner.runInBackground(["simulate", Self.example])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix(second.stdout.prefix(200)))
         #expect(first.stdout.contains("blackout event-4001 starts"))

@@ -23,8 +23,8 @@ import Testing
 
         """
 
-    @Test func text_listsKindDurationSegmentsAndOpportunities() throws {
-        let output = try AdplayRunner.run(["hls", "inspect", "-"], input: media)
+    @Test func text_listsKindDurationSegmentsAndOpportunities() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-"], input: media)
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("media playlist: 4 segments, 34.5 s, media sequence 7, live\n"))
         #expect(output.stdout.contains("  break-8: start 10 s, duration 20 s, at 2026-03-01T12:00:10.000Z\n"))
@@ -33,8 +33,8 @@ import Testing
         #expect(output.stdout.hasSuffix("blackouts for a web device in region, in no group: 0\nwarnings: 0\n"))
     }
 
-    @Test func json_followsTheContract() throws {
-        let output = try AdplayRunner.run(["hls", "inspect", "-", "--json"], input: media)
+    @Test func json_followsTheContract() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--json"], input: media)
         #expect(output.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(Set(["kind", "duration", "segments", "opportunities", "blackouts", "warnings"]).isSubset(of: object.keys))
@@ -59,8 +59,8 @@ import Testing
 
     /// Subscribed tags, named with or without their `#`, are printed with
     /// their line and stream time, in text and in JSON.
-    @Test func subscribedTags_arePrintedWithLineAndStreamTime() throws {
-        let text = try AdplayRunner.run(["hls", "inspect", "-", "--subscribe", "EXT-X-CUE-IN", "--subscribe", "#EXT-OATCLS-SCTE35"], input: media)
+    @Test func subscribedTags_arePrintedWithLineAndStreamTime() async throws {
+        let text = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--subscribe", "EXT-X-CUE-IN", "--subscribe", "#EXT-OATCLS-SCTE35"], input: media)
         #expect(text.status == 0)
         #expect(text.stdout.contains("""
             timed metadata: 2
@@ -68,7 +68,7 @@ import Testing
               line 14, stream 30 s: #EXT-X-CUE-IN
 
             """))
-        let json = try AdplayRunner.run(["hls", "inspect", "-", "--json", "--subscribe", "EXT-X-CUE-IN"], input: media)
+        let json = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--json", "--subscribe", "EXT-X-CUE-IN"], input: media)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let items = try #require(object["timedMetadata"] as? [[String: Any]])
         #expect(items.count == 1)
@@ -78,13 +78,13 @@ import Testing
         #expect(items.first?["value"] is NSNull)
     }
 
-    @Test func summary_printsCountsOnly() throws {
-        let output = try AdplayRunner.run(["hls", "inspect", "-", "--summary"], input: media)
+    @Test func summary_printsCountsOnly() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--summary"], input: media)
         #expect(output.status == 0)
         #expect(output.stdout == "segments: 4\nopportunities: 1\nblackouts: 0\nwarnings: 0\n")
     }
 
-    @Test func masterPlaylist_jsonHasVariantsAndMedia() throws {
+    @Test func masterPlaylist_jsonHasVariantsAndMedia() async throws {
         let master = """
             #EXTM3U
             #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",URI="en.m3u8"
@@ -92,33 +92,33 @@ import Testing
             low.m3u8
 
             """
-        let output = try AdplayRunner.run(["hls", "inspect", "-", "--json"], input: master)
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--json"], input: master)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "master")
         #expect((object["variants"] as? [[String: Any]])?.first?["uri"] as? String == "low.m3u8")
         #expect((object["media"] as? [[String: Any]])?.first?["name"] as? String == "English")
     }
 
-    @Test func badInput_failsWithLineAndTag() throws {
-        let missing = try AdplayRunner.run(["hls", "inspect", "-"], input: "#EXTINF:10,\na.ts\n")
+    @Test func badInput_failsWithLineAndTag() async throws {
+        let missing = try await AdplayRunner.runInBackground(["hls", "inspect", "-"], input: "#EXTINF:10,\na.ts\n")
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("line 1: a playlist starts with #EXTM3U"))
-        let long = try AdplayRunner.run(["hls", "inspect", "-", "--max-line-length", "8"], input: media)
+        let long = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--max-line-length", "8"], input: media)
         #expect(long.status == 1)
         #expect(long.stderr.contains("line 2: 24 bytes, longer than the limit of 8"))
-        let attributes = try AdplayRunner.run(["hls", "inspect", "-"], input: "#EXTM3U\n#EXT-X-KEY:METHOD\n")
+        let attributes = try await AdplayRunner.runInBackground(["hls", "inspect", "-"], input: "#EXTM3U\n#EXT-X-KEY:METHOD\n")
         #expect(attributes.status == 1)
         #expect(attributes.stderr.contains("line 2, #EXT-X-KEY: attribute list: expected '=' after METHOD"))
     }
 
-    @Test func unreachableURL_failsClearly() throws {
-        let output = try AdplayRunner.run(["hls", "inspect", "http://127.0.0.1:9/live.m3u8", "--timeout", "2"])
+    @Test func unreachableURL_failsClearly() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "http://127.0.0.1:9/live.m3u8", "--timeout", "2"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("cannot fetch http://127.0.0.1:9/live.m3u8"))
     }
 
-    @Test func missingFile_failsClearly() throws {
-        let output = try AdplayRunner.run(["hls", "inspect", "/nonexistent/playlist.m3u8"])
+    @Test func missingFile_failsClearly() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "/nonexistent/playlist.m3u8"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("cannot read /nonexistent/playlist.m3u8"))
     }

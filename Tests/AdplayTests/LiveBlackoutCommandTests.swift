@@ -6,7 +6,7 @@ import Testing
 /// `adplay live watch` deciding blackouts for the device it is told it is.
 @Suite struct LiveBlackoutCommandTests {
     /// A time_signal with one programme descriptor, web delivery forbidden, as base64.
-    private func cue(_ type: UInt8, seconds: UInt64? = nil) throws -> String {
+    private func cue(_ type: UInt8, seconds: UInt64? = nil) async throws -> String {
         let restrictions = SegmentationDescriptor.DeliveryRestrictions(
             webDeliveryAllowed: false, noRegionalBlackout: true, archiveAllowed: false, deviceRestrictions: .none)
         let segmentation = SegmentationDescriptor.Segmentation(
@@ -18,11 +18,11 @@ import Testing
 
     /// A recording of one ended playlist: 2 s segments, a Program Start of
     /// 20 s at stream 10 and its Program End at 30.
-    private func recording(in directory: URL) throws -> String {
+    private func recording(in directory: URL) async throws -> String {
         var text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z\n"
         for index in 0..<20 {
-            if index == 5 { text += "#EXT-X-SCTE35:CUE=\"\(try cue(0x10, seconds: 20))\"\n" }
-            if index == 15 { text += "#EXT-X-SCTE35:CUE=\"\(try cue(0x11))\"\n" }
+            if index == 5 { text += "#EXT-X-SCTE35:CUE=\"\(try await cue(0x10, seconds: 20))\"\n" }
+            if index == 15 { text += "#EXT-X-SCTE35:CUE=\"\(try await cue(0x11))\"\n" }
             text += "#EXTINF:2,\ns\(index).ts\n"
         }
         text += "#EXT-X-ENDLIST\n"
@@ -32,16 +32,16 @@ import Testing
         return directory.path
     }
 
-    private func blackoutEvents(_ arguments: [String]) throws -> [[String: Any]] {
+    private func blackoutEvents(_ arguments: [String]) async throws -> [[String: Any]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("blackout-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try AdplayRunner.run(["live", "watch", try recording(in: directory), "--jsonl"] + arguments)
+        let output = try await AdplayRunner.runInBackground(["live", "watch", try recording(in: directory), "--jsonl"] + arguments)
         #expect(output.status == 0, "\(output.stderr)")
         return output.events.filter { ($0["event"] as? String ?? "").hasPrefix("blackout") || ($0["event"] as? String ?? "").hasPrefix("programSignal") }
     }
 
-    @Test func aWebDevice_isBlackedOutFromTheProgramStartToItsEnd() throws {
-        let events = try blackoutEvents([])
+    @Test func aWebDevice_isBlackedOutFromTheProgramStartToItsEnd() async throws {
+        let events = try await blackoutEvents([])
         #expect(events.map { $0["event"] as? String } == ["blackoutStart", "blackoutEnd"])
         #expect((events[0]["stream"] as? NSNumber)?.intValue == 10)
         let cue = events[0]["cue"] as? [String: Any]
@@ -55,15 +55,15 @@ import Testing
         #expect(events[1]["date"] as? String == "2026-01-01T00:00:30.000Z")
     }
 
-    @Test func aManagedDevice_isNotBlackedOut_andSaysWhy() throws {
-        let events = try blackoutEvents(["--delivery", "managed"])
+    @Test func aManagedDevice_isNotBlackedOut_andSaysWhy() async throws {
+        let events = try await blackoutEvents(["--delivery", "managed"])
         #expect(events.map { $0["event"] as? String } == ["programSignal"])
         #expect(events.first?["restricted"] as? Bool == false)
         #expect(events.first?["why"] as? [String] == ["web delivery is restricted; this device is managed"])
     }
 
-    @Test func aBadDeviceOption_isRefusedWithWhatItMustBe() throws {
-        let output = try AdplayRunner.run(["live", "watch", "x", "--delivery", "satellite"])
+    @Test func aBadDeviceOption_isRefusedWithWhatItMustBe() async throws {
+        let output = try await AdplayRunner.runInBackground(["live", "watch", "x", "--delivery", "satellite"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("--delivery must be web or managed, not satellite"))
     }
@@ -76,15 +76,15 @@ import Testing
         ([String](), 1, "  event-42: start 10 s (2026-01-01T00:00:10.000Z), end 30 s, planned end 30 s, Program Start, may not be recorded; restricted: web delivery is not allowed\n"),
         (["--delivery", "managed"], 0, "  Program Start, event 42, at 10 s, #EXT-X-SCTE35 (line 15): not restricted: web delivery is restricted; this device is managed\n"),
     ])
-    func hlsInspect_decidesTheBlackoutsForTheDevice(arguments: [String], count: Int, line: String) throws {
+    func hlsInspect_decidesTheBlackoutsForTheDevice(arguments: [String], count: Int, line: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let playlist = try recording(in: directory) + "/00001.m3u8"
-        let text = try AdplayRunner.run(["hls", "inspect", playlist] + arguments)
+        let playlist = try await recording(in: directory) + "/00001.m3u8"
+        let text = try await AdplayRunner.runInBackground(["hls", "inspect", playlist] + arguments)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("blackouts for a \(arguments.isEmpty ? "web" : "managed") device in region, in no group: \(count)\n"))
         #expect(text.stdout.contains(line), "\(text.stdout)")
-        let json = try AdplayRunner.run(["hls", "inspect", playlist, "--json"] + arguments)
+        let json = try await AdplayRunner.runInBackground(["hls", "inspect", playlist, "--json"] + arguments)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let blackouts = try #require(object["blackouts"] as? [[String: Any]])
         #expect(blackouts.count == count)
@@ -99,17 +99,17 @@ import Testing
     }
 
     /// `live watch` prints the window's non-seekable ranges when they change.
-    @Test func liveWatch_printsTheWindowsNonSeekableRanges() throws {
+    @Test func liveWatch_printsTheWindowsNonSeekableRanges() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ranges-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try AdplayRunner.run(["live", "watch", try recording(in: directory), "--jsonl"])
+        let output = try await AdplayRunner.runInBackground(["live", "watch", try recording(in: directory), "--jsonl"])
         let lines = output.events.filter { $0["event"] as? String == "nonSeekableRanges" }
         #expect(lines.count == 1)
         let ranges = try #require(lines.first?["ranges"] as? [[String: Any]])
         #expect(ranges.map { ($0["from"] as? NSNumber)?.intValue } == [10])
         #expect(ranges.map { ($0["to"] as? NSNumber)?.intValue } == [30])
         #expect(ranges.map { $0["reason"] as? String } == ["blackout"])
-        let managed = try AdplayRunner.run(["live", "watch", try recording(in: directory.appendingPathComponent("m")), "--jsonl", "--delivery", "managed"])
+        let managed = try await AdplayRunner.runInBackground(["live", "watch", try recording(in: directory.appendingPathComponent("m")), "--jsonl", "--delivery", "managed"])
         #expect(!managed.events.contains { $0["event"] as? String == "nonSeekableRanges" })
     }
 }

@@ -74,19 +74,19 @@ import Testing
         #expect(entries.count == 1)
         #expect(entries.first?["file"] as? String == "00001.m3u8")
         #expect(((entries.first?["at"] as? NSNumber)?.doubleValue ?? -1) >= 0, "seconds since recording began")
-        let first = try AdplayRunner.run(["live", "watch", directory.path, "--jsonl"])
-        let second = try AdplayRunner.run(["live", "watch", directory.path, "--jsonl"])
+        let first = try await AdplayRunner.runInBackground(["live", "watch", directory.path, "--jsonl"])
+        let second = try await AdplayRunner.runInBackground(["live", "watch", directory.path, "--jsonl"])
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.contains("\"event\":\"end\""))
     }
 
-    @Test func watchADirectoryThatIsNotARecording_saysWhichFile() throws {
+    @Test func watchADirectoryThatIsNotARecording_saysWhichFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-recording-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("[{\"at\": -1, \"file\": \"a.m3u8\"}]".utf8).write(to: directory.appendingPathComponent("index.json"))
-        let output = try AdplayRunner.run(["live", "watch", directory.path])
+        let output = try await AdplayRunner.runInBackground(["live", "watch", directory.path])
         #expect(output.status == 1)
         #expect(output.stderr.contains("index.json: $[0] (line 1, column 2): needs \"at\", a number of seconds ≥ 0"))
     }

@@ -6,8 +6,8 @@ import Testing
     let insert = "/DAvAAAAAAAA///wFAVIAACPf+/+c2nALv4AUsz1AAAAAAAKAAhDVUVJAAABNWLbowo="
     let timeSignal = "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg=="
 
-    @Test func decode_printsATreeWithNamesAndSeconds() throws {
-        let output = try AdplayRunner.run(["scte35", "decode", insert])
+    @Test func decode_printsATreeWithNamesAndSeconds() async throws {
+        let output = try await AdplayRunner.runInBackground(["scte35", "decode", insert])
         #expect(output.status == 0)
         #expect(output.stdout.contains("  splice_insert()\n"))
         #expect(output.stdout.contains("    pts_time: 1936310318 ticks = 21514.559089 s\n"))
@@ -16,8 +16,8 @@ import Testing
         #expect(output.stdout.hasSuffix("warnings: none\n"))
     }
 
-    @Test func decodeJSON_followsTheContract() throws {
-        let output = try AdplayRunner.run(["scte35", "decode", timeSignal, "--json"])
+    @Test func decodeJSON_followsTheContract() async throws {
+        let output = try await AdplayRunner.runInBackground(["scte35", "decode", timeSignal, "--json"])
         #expect(output.status == 0)
         let object = try #require(output.events.first)
         #expect(Set(object.keys) == ["info_section", "command", "descriptors", "warnings"])
@@ -31,8 +31,8 @@ import Testing
         #expect(descriptor["no_regional_blackout_flag"] as? Bool == true)
     }
 
-    @Test func decodeStdin_oneObjectPerLineAndErrorsInPlace() throws {
-        let output = try AdplayRunner.run(["scte35", "decode", "-", "--json"], input: "\(insert)\nnot base64!\n\n0x\(hex(insert))\n")
+    @Test func decodeStdin_oneObjectPerLineAndErrorsInPlace() async throws {
+        let output = try await AdplayRunner.runInBackground(["scte35", "decode", "-", "--json"], input: "\(insert)\nnot base64!\n\n0x\(hex(insert))\n")
         #expect(output.status != 0)
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -43,24 +43,24 @@ import Testing
         #expect(lines[2] == lines[0])
     }
 
-    @Test func decode_badPayloadIsAClearError() throws {
-        let output = try AdplayRunner.run(["scte35", "decode", "/DAv"])
+    @Test func decode_badPayloadIsAClearError() async throws {
+        let output = try await AdplayRunner.runInBackground(["scte35", "decode", "/DAv"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("section_length"))
     }
 
-    @Test func encode_readsTheJSONBack() throws {
+    @Test func encode_readsTheJSONBack() async throws {
         for payload in [insert, timeSignal] {
-            let json = try AdplayRunner.run(["scte35", "decode", payload, "--json"]).stdout
-            let output = try AdplayRunner.run(["scte35", "encode"], input: json)
+            let json = try await AdplayRunner.runInBackground(["scte35", "decode", payload, "--json"]).stdout
+            let output = try await AdplayRunner.runInBackground(["scte35", "encode"], input: json)
             #expect(output.status == 0)
             #expect(output.stdout == payload + "\n")
         }
     }
 
-    @Test func encode_unknownKeyNamesItsPath() throws {
+    @Test func encode_unknownKeyNamesItsPath() async throws {
         let json = #"{"info_section": {}, "command": {"splice_command_type": 6, "pts_tme": 1}}"#
-        let output = try AdplayRunner.run(["scte35", "encode"], input: json)
+        let output = try await AdplayRunner.runInBackground(["scte35", "encode"], input: json)
         #expect(output.status == 1)
         #expect(output.stderr.contains("$.command.pts_tme"))
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SimulateLiveTests {
     /// Writes a recording of `script` (its playlist at every segment boundary
     /// for `seconds`) and a scenario beside it; returns the scenario's path.
-    private func write(_ script: LiveOriginScript, seconds: Int64, scenario: String, in directory: URL) throws -> String {
+    private func write(_ script: LiveOriginScript, seconds: Int64, scenario: String, in directory: URL) async throws -> String {
         let recording = directory.appendingPathComponent("rec")
         try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
         var index: [String] = []
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Writes a recording of one playlist `text` and a scenario beside it; returns the scenario's path.
-    private func write(playlist text: String, scenario: String, in directory: URL) throws -> String {
+    private func write(playlist text: String, scenario: String, in directory: URL) async throws -> String {
         let recording = directory.appendingPathComponent("rec")
         try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
@@ -41,14 +41,14 @@ import Testing
     /// time 0) or not (the window's start is the latest it can have begun),
     /// the viewer plays what is left of it, then the content.
     @Test(arguments: ["#EXT-X-CUE-OUT-CONT:ElapsedTime=24,Duration=60", "#EXT-X-CUE-OUT-CONT", "#EXT-X-CUE-SPAN:TIMEFROMSIGNAL=PT24S"])
-    func aWindowThatStartsInsideABreak_playsWhatIsLeftOfIt(_ continuation: String) throws {
+    func aWindowThatStartsInsideABreak_playsWhatIsLeftOfIt(_ continuation: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scenario = try write(playlist: midBreakWindow(continuation: continuation), scenario: """
+        let scenario = try await write(playlist: midBreakWindow(continuation: continuation), scenario: """
             {"stream": {"type": "live", "recording": "rec"},
              "actions": [{"do": "start", "at": {"stream": 0}}, {"do": "playToEnd"}]}
             """, in: directory)
-        let output = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         let events = output.events.filter { $0["event"] as? String != "timedMetadata" }
         #expect(events.map { $0["event"] as? String ?? "" }
@@ -58,18 +58,18 @@ import Testing
         #expect((events[4]["stream"] as? NSNumber)?.intValue == 12)
     }
 
-    @Test func aRecordedStream_givesTheSameEventLinesEveryRun_andJoiningMidBreakPlaysTheRest() throws {
+    @Test func aRecordedStream_givesTheSameEventLinesEveryRun_andJoiningMidBreakPlaysTheRest() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var script = LiveOriginScript(segmentMilliseconds: 2_000, window: 30)
         script.breaks = [.init(at: 25, length: 10, dialect: .dateRange), .init(at: 45, length: 5, dialect: .cueOut)]
         script.extraTags = [40: ["#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:01:20.000Z"]]
-        let scenario = try write(script, seconds: 60, scenario: """
+        let scenario = try await write(script, seconds: 60, scenario: """
             {"stream": {"type": "live", "recording": "rec"}, "policy": {"preset": "strict"},
              "actions": [{"do": "start"}, {"do": "play", "for": 40}, {"do": "stop"}]}
             """, in: directory)
-        let first = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
-        let second = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        let first = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+        let second = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == second.stdout)
         let events = first.events
@@ -83,14 +83,14 @@ import Testing
         #expect(second_break == ["ad-25", "break-45"])
     }
 
-    @Test func aSeekOutsideTheWindow_isAnErrorNamingTheRange() throws {
+    @Test func aSeekOutsideTheWindow_isAnErrorNamingTheRange() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scenario = try write(LiveOriginScript(segmentMilliseconds: 2_000, window: 30), seconds: 10, scenario: """
+        let scenario = try await write(LiveOriginScript(segmentMilliseconds: 2_000, window: 30), seconds: 10, scenario: """
             {"stream": {"type": "live", "recording": "rec"},
              "actions": [{"do": "start"}, {"do": "seek", "to": {"stream": 500}}]}
             """, in: directory)
-        let output = try AdplayRunner.run(["simulate", scenario])
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario])
         #expect(output.status == 1)
         #expect(output.stderr.contains("$.actions[1]"))
         #expect(output.stderr.contains("outside the live window's seekable range, 0…54 s"))
@@ -102,16 +102,16 @@ import Testing
     @Test(arguments: [
         ("playAll", [60, 120, 180]), ("playFirst", [60]), ("playLast", [180]), ("skipAll", []),
     ])
-    func fastForwardOverThreeBreaksOfARecording_followsTheRule(_ rule: String, _ played: [Int]) throws {
+    func fastForwardOverThreeBreaksOfARecording_followsTheRule(_ rule: String, _ played: [Int]) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var script = LiveOriginScript(segmentMilliseconds: 2_000, window: 150)
         script.breaks = [30, 60, 90].map { .init(at: $0, length: 5, dialect: .scte35) }
-        let scenario = try write(script, seconds: 20, scenario: """
+        let scenario = try await write(script, seconds: 20, scenario: """
             {"stream": {"type": "live", "recording": "rec"}, "policy": {"fastForward": "\(rule)"},
              "actions": [{"do": "start", "at": {"stream": 20}}, {"do": "fastForward", "to": {"stream": 250}}, {"do": "play", "for": 40}]}
             """, in: directory)
-        let output = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         let starts = output.events.filter { $0["event"] as? String == "adBreakStart" }.compactMap { ($0["stream"] as? NSNumber)?.intValue }
         #expect(starts == played)
@@ -120,16 +120,16 @@ import Testing
         #expect(output.events.last { $0["event"] as? String == "contentStart" }.flatMap { ($0["stream"] as? NSNumber)?.intValue } == 250)
     }
 
-    @Test func aSeekIntoABreakOfARecording_entersItAtItsStart() throws {
+    @Test func aSeekIntoABreakOfARecording_entersItAtItsStart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var script = LiveOriginScript(segmentMilliseconds: 2_000, window: 150)
         script.breaks = [.init(at: 30, length: 5, dialect: .cueOut)]
-        let scenario = try write(script, seconds: 20, scenario: """
+        let scenario = try await write(script, seconds: 20, scenario: """
             {"stream": {"type": "live", "recording": "rec"}, "policy": {"seekIntoBreak": "playFromBreakStart"},
              "actions": [{"do": "start", "at": {"stream": 20}}, {"do": "seek", "to": {"stream": 65}}, {"do": "play", "for": 20}]}
             """, in: directory)
-        let output = try AdplayRunner.run(["simulate", scenario, "--format", "jsonl"])
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         // The cue tags themselves arrive as timed metadata as playback passes them; leave them aside.
         let events = output.events.filter { $0["event"] as? String != "timedMetadata" }

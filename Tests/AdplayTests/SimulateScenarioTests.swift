@@ -22,8 +22,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         ("restart", ["interrupt", "interruptEnd", "adBreakStart mid", "adStart mid", "adEnd mid", "adStart mid"]),
         ("skip", ["interrupt", "interruptEnd", "adBreakSkip mid interrupted", "contentStart"]),
     ])
-    func interruptRuleDecidesWhatFollowsAnInterruptedBreak(rule: String, expected: [String]) throws {
-        let output = try AdplayRunner.simulate(scenario(
+    func interruptRuleDecidesWhatFollowsAnInterruptedBreak(rule: String, expected: [String]) async throws {
+        let output = try await AdplayRunner.simulate(scenario(
             policy: #"{"autoSeek": "skipAll", "interrupt": "\#(rule)"}"#,
             actions: #"{"do": "start", "at": {"content": 590}}, {"do": "play", "for": 15}, {"do": "interrupt", "for": 30}, {"do": "play", "for": 40}"#))
         #expect(output.status == 0, "\(output.stderr)")
@@ -46,8 +46,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         ("playMidroll", ["adBreakSkip pre policy", "adBreakSkip mid policy", "adBreakStart mid2"]),
         ("playAll", ["adBreakSkip mid policy", "adBreakStart pre"]),
     ])
-    func autoSeekRuleDecidesWhichBreaksBeforeTheStartPlay(rule: String, expected: [String]) throws {
-        let output = try AdplayRunner.simulate(scenario(
+    func autoSeekRuleDecidesWhichBreaksBeforeTheStartPlay(rule: String, expected: [String]) async throws {
+        let output = try await AdplayRunner.simulate(scenario(
             policy: #"{"preset": "snapback", "autoSeek": "\#(rule)"}"#,
             actions: #"{"do": "start", "at": {"content": 1500}}, {"do": "playToEnd"}"#))
         #expect(output.status == 0, "\(output.stderr)")
@@ -62,8 +62,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         ("playOnce", ["seek", "adBreakSkip mid watched", "contentStart"]),
         ("alwaysPlay", ["seek", "adBreakStart mid", "adStart mid"]),
     ])
-    func repeatRuleDecidesWhetherAWatchedBreakPlaysAgain(rule: String, expected: [String]) throws {
-        let output = try AdplayRunner.simulate(scenario(
+    func repeatRuleDecidesWhetherAWatchedBreakPlaysAgain(rule: String, expected: [String]) async throws {
+        let output = try await AdplayRunner.simulate(scenario(
             policy: #"{"autoSeek": "skipAll", "repeat": "\#(rule)"}"#,
             actions: #"{"do": "start", "at": {"content": 590}}, {"do": "play", "for": 60}, {"do": "rewind", "to": {"content": 500}}, {"do": "stop"}"#))
         #expect(output.status == 0, "\(output.stderr)")
@@ -73,8 +73,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         #expect(seek["toContent"] as? Double == 500)
     }
 
-    @Test func everyLineHasClockEventStreamAndContentPrintedExactly() throws {
-        let output = try AdplayRunner.simulate(scenario(
+    @Test func everyLineHasClockEventStreamAndContentPrintedExactly() async throws {
+        let output = try await AdplayRunner.simulate(scenario(
             policy: #"{"preset": "lenient", "autoSeek": "skipAll"}"#,
             actions: #"{"do": "start", "at": {"content": 900.03}}, {"do": "play", "for": 0.000001}, {"do": "stop"}"#))
         #expect(output.status == 0, "\(output.stderr)")
@@ -85,8 +85,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         #expect(output.stdout.contains(#"{"clock":0.000001,"event":"bookmark","stream":950.030001,"content":900.030001,"watched":[]}"#))
     }
 
-    @Test func stopEmitsBookmarkThenSessionEndAndResumeNeverReplaysWatchedBreaks() throws {
-        let output = try AdplayRunner.simulate(scenario(
+    @Test func stopEmitsBookmarkThenSessionEndAndResumeNeverReplaysWatchedBreaks() async throws {
+        let output = try await AdplayRunner.simulate(scenario(
             policy: #"{"repeat": "alwaysPlay"}"#,
             actions: #"{"do": "start"}, {"do": "play", "for": 100}, {"do": "stop"}, {"do": "start", "from": "bookmark"}, {"do": "rewind", "to": {"content": 0}}"#))
         #expect(output.status == 0, "\(output.stderr)")
@@ -99,8 +99,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         #expect(bookmark["content"] as? Double == 90)
     }
 
-    @Test func failoverEmitsFailoverSessionEndThenTheNewSessionStart() throws {
-        let output = try AdplayRunner.simulate(scenario(
+    @Test func failoverEmitsFailoverSessionEndThenTheNewSessionStart() async throws {
+        let output = try await AdplayRunner.simulate(scenario(
             policy: #"{"failover": {"disablePreroll": true, "disableMidroll": true}}"#,
             actions: #"{"do": "start", "at": {"content": 0}}, {"do": "play", "for": 615}, {"do": "failover"}, {"do": "playToEnd"}"#))
         #expect(output.status == 0, "\(output.stderr)")
@@ -112,8 +112,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         #expect(tail.suffix(2) == ["adBreakEnd post", "sessionEnd"], "the flags never disable the post-roll")
     }
 
-    @Test func demoPrintsTheLogAndTheTimeline() throws {
-        let output = try AdplayRunner.run(["demo"])
+    @Test func demoPrintsTheLogAndTheTimeline() async throws {
+        let output = try await AdplayRunner.runInBackground(["demo"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("ad break mid1 starts"))
         #expect(output.stdout.contains("ad break mid2 skipped (cooldown)"))
@@ -121,10 +121,10 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         #expect(output.stdout.contains("session ends"))
     }
 
-    @Test func svgIsWrittenWhereAsked() throws {
+    @Test func svgIsWrittenWhereAsked() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try AdplayRunner.run(["demo", "--svg", file.path])
+        let output = try await AdplayRunner.runInBackground(["demo", "--svg", file.path])
         #expect(output.status == 0)
         #expect(output.stderr.contains(file.path))
         let svg = try String(contentsOf: file, encoding: .utf8)
@@ -141,8 +141,8 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         (#"{"do": "seek", "to": {"content": 1801}}"#, "$.actions[0].to.content", "within 0…1800"),
         (#"{"do": "play", "for": 1, "speed": 2}"#, "$.actions[0].speed", "unknown key"),
     ])
-    func badActionsGetOneErrorNamingTheJSONPath(actions: String, path: String, message: String) throws {
-        let output = try AdplayRunner.simulate(scenario(policy: "{}", actions: actions))
+    func badActionsGetOneErrorNamingTheJSONPath(actions: String, path: String, message: String) async throws {
+        let output = try await AdplayRunner.simulate(scenario(policy: "{}", actions: actions))
         #expect(output.status != 0)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(path), "\(output.stderr)")

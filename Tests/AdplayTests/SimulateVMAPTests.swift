@@ -19,15 +19,15 @@ import Testing
         """
     }
 
-    private func write(_ files: [String: String]) throws -> URL {
+    private func write(_ files: [String: String]) async throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return folder
     }
 
-    @Test func vmapFileBesideTheScenario_givesTheBreaks_namedByBreakId() throws {
-        let folder = try write([
+    @Test func vmapFileBesideTheScenario_givesTheBreaks_namedByBreakId() async throws {
+        let folder = try await write([
             "scenario.json": Self.scenario(vmap: "schedule.xml"),
             "schedule.xml": """
                 <vmap:VMAP version="1.0">
@@ -37,7 +37,7 @@ import Testing
                 """,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try AdplayRunner.run(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
+        let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.summary.filter { $0.hasPrefix("adBreakStart") } == ["adBreakStart opening", "adBreakStart halftime"])
         let halftime = output.events.first { $0["event"] as? String == "adBreakStart" && $0["break"] as? String == "halftime" }
@@ -53,7 +53,7 @@ import Testing
                 <vmap:AdBreak breakType="linear" breakId="broken" timeOffset="00:20:00">
                 <vmap:AdSource><vmap:AdTagURI>\(await server.url("/missing"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>
                 """))
-            let folder = try write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"))])
+            let folder = try await write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"))])
             defer { try? FileManager.default.removeItem(at: folder) }
             let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path, "--format", "jsonl"])
             #expect(output.status == 0, "\(output.stderr)")
@@ -81,7 +81,7 @@ import Testing
                 <vmap:AdBreak breakType="linear" breakId="post" timeOffset="end"><vmap:AdSource><vmap:AdTagURI>\(await server.url("/post"))</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
                 </vmap:VMAP>
                 """))
-            let folder = try write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"), extra: #" "resolveTimeout": 2,"#)])
+            let folder = try await write(["scenario.json": Self.scenario(vmap: await server.url("/vmap"), extra: #" "resolveTimeout": 2,"#)])
             defer { try? FileManager.default.removeItem(at: folder) }
             // The one wall-clock measure here is the subject of the test: the process must not wait for the late answer.
             let wall = ContinuousClock()
@@ -99,24 +99,24 @@ import Testing
         }
     }
 
-    @Test func vmapAndBreaksTogether_isAnError() throws {
-        let folder = try write(["scenario.json": Self.scenario(vmap: "schedule.xml",
+    @Test func vmapAndBreaksTogether_isAnError() async throws {
+        let folder = try await write(["scenario.json": Self.scenario(vmap: "schedule.xml",
                                                                extra: #" "breaks": [{"id": "a", "at": 10, "ads": [{"id": "x", "duration": 5}]}],"#),
                                 "schedule.xml": "<vmap:VMAP version=\"1.0\"/>"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try AdplayRunner.run(["simulate", folder.appendingPathComponent("scenario.json").path])
+        let output = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path])
         #expect(output.status == 1)
         #expect(output.stderr.contains("$.breaks"), "\(output.stderr)")
     }
 
-    @Test func unreadableVMAP_isAnError_namingIt() throws {
-        let folder = try write(["scenario.json": Self.scenario(vmap: "missing.xml"), "bad.xml": "<vmap:VMAP>"])
+    @Test func unreadableVMAP_isAnError_namingIt() async throws {
+        let folder = try await write(["scenario.json": Self.scenario(vmap: "missing.xml"), "bad.xml": "<vmap:VMAP>"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let missing = try AdplayRunner.run(["simulate", folder.appendingPathComponent("scenario.json").path])
+        let missing = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("missing.xml"), "\(missing.stderr)")
         try Data(Self.scenario(vmap: "bad.xml").utf8).write(to: folder.appendingPathComponent("scenario.json"))
-        let bad = try AdplayRunner.run(["simulate", folder.appendingPathComponent("scenario.json").path])
+        let bad = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("VAST error 1002"), "\(bad.stderr)")
     }

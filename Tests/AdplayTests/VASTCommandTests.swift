@@ -7,8 +7,8 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../VASTTests/Fixtures/vast").standardized
 
-    @Test func inlineFile_printsTheAd() throws {
-        let output = try AdplayRunner.run(["vast", "resolve", Self.fixtures.appendingPathComponent("iab-4.2/Inline_Simple.xml").path])
+    @Test func inlineFile_printsTheAd() async throws {
+        let output = try await AdplayRunner.runInBackground(["vast", "resolve", Self.fixtures.appendingPathComponent("iab-4.2/Inline_Simple.xml").path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == """
             chain: 0 fetches
@@ -69,17 +69,17 @@ import Testing
         }
     }
 
-    @Test func fileLargerThanTheLimit_isRefusedUnread() throws {
+    @Test func fileLargerThanTheLimit_isRefusedUnread() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).xml")
         try Data(repeating: UInt8(ascii: "x"), count: 2 << 20).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try AdplayRunner.run(["vast", "resolve", file.path])
+        let output = try await AdplayRunner.runInBackground(["vast", "resolve", file.path])
         #expect(output.status == 1)
         #expect(output.stderr.contains("2097152 bytes, more than the limit of 1048576"), "\(output.stderr)")
     }
 
-    @Test func malformedFile_failsWithError100() throws {
-        let output = try AdplayRunner.run(["vast", "resolve", "-"], input: "<VAST><Ad></VAST>")
+    @Test func malformedFile_failsWithError100() async throws {
+        let output = try await AdplayRunner.runInBackground(["vast", "resolve", "-"], input: "<VAST><Ad></VAST>")
         #expect(output.status == 1)
         #expect(output.stderr.contains("VAST error 100"), "\(output.stderr)")
         #expect(output.stderr.contains("line 1"))
