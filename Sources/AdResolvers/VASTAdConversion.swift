@@ -5,7 +5,8 @@ public import VASTResolution
 
 /// A resolved VAST ad as a timeline ad: its duration, the media file the
 /// player takes, its click-through and companion banners, and every beacon
-/// (impressions, errors, linear tracking, click tracking) as tracking events.
+/// (impressions, errors, linear tracking with its offsets, click tracking)
+/// as tracking events, and its skip offset.
 public enum VASTAdConversion {
     /// The timeline ad for `resolved`, or why it cannot be one (no linear
     /// creative with a duration, no playable media file).
@@ -29,9 +30,10 @@ public enum VASTAdConversion {
         }
         var tracking = common.impressions.map { TimelineTracking(event: "impression", uri: $0.url) }
         tracking += common.errors.map { TimelineTracking(event: "error", uri: $0) }
-        tracking += linear.trackingEvents.map { TimelineTracking(event: $0.event, uri: $0.url) }
+        tracking += linear.trackingEvents.map { TimelineTracking(event: $0.event, uri: $0.url, offset: $0.offset?.time(in: duration)) }
         tracking += (linear.videoClicks?.clickTracking ?? []).map { TimelineTracking(event: "clickTracking", uri: $0.url) }
         return .success(TimelineAd(id: resolved.ad.id ?? fallbackID, duration: duration,
-                                      primaryAsset: AdAsset(role: .primary, uri: file.url), extraAssets: extras, tracking: tracking))
+                                      primaryAsset: AdAsset(role: .primary, uri: file.url), extraAssets: extras, tracking: tracking,
+                                      skipOffset: linear.skipOffset?.time(in: duration)))
     }
 }

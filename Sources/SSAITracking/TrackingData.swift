@@ -130,7 +130,7 @@ public enum SkipOffset: Sendable, Hashable {
     public func offset(inAdOf duration: MediaDuration) -> MediaDuration {
         switch self {
         case .time(let time): time
-        case .percent(let percent): MediaDuration(ticks: duration.ticks / 100 * Int64(percent))
+        case .percent(let percent): MediaDuration(ticks: duration.ticks * Int64(percent) / 100)
         }
     }
 }

@@ -91,6 +91,20 @@ import VASTResolution
         }
     }
 
+    /// The timeline ad keeps what the beacon tracker needs: the skip offset
+    /// and a progress event's time in the ad, a percentage resolved.
+    @Test func aVASTAd_keepsItsSkipOffsetAndProgressOffsets() async throws {
+        let skippable = Self.inline("s", seconds: 20)
+            .replacingOccurrences(of: "<Linear>", with: "<Linear skipoffset=\"25%\">")
+            .replacingOccurrences(of: "<TrackingEvents>", with: "<TrackingEvents><Tracking event=\"progress\" offset=\"00:00:07.500\">https://t.example/p</Tracking>")
+        let result = try await VASTPodResolver(chain: chain).resolve(
+            AdOpportunity(id: "x", position: .preroll, signal: .schedule(.inlineVAST("<VAST version=\"4.2\">\(skippable)</VAST>"))))
+        let ad = try #require(result.breaks.first?.ads.first)
+        #expect(ad.skipOffset == MediaDuration(seconds: 5))
+        #expect(ad.tracking.first { $0.event == "progress" }?.offset == (try MediaDuration(decimalSeconds: "7.5")))
+        #expect(ad.tracking.first { $0.event == "complete" }?.offset == nil)
+    }
+
     @Test func podResolver_dropsAnAdWithNoPlayableFile() async throws {
         try await LoopbackAdServer.with { server in
             let flash = Self.inline("f", seconds: 15).replacingOccurrences(of: "application/x-mpegURL", with: "video/x-flv")
