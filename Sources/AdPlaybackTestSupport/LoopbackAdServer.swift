@@ -16,7 +16,7 @@ internal import Foundation
 /// await server.serve("/vast.xml", .document(vastXML), latency: .milliseconds(20))
 /// let url = await server.url("/vast.xml")
 /// ```
-public actor LoopbackAdServer {
+public actor LoopbackAdServer: LoopbackServer {
     /// What a path answers.
     public enum Behavior: Sendable {
         /// 200 with this body.
@@ -38,7 +38,7 @@ public actor LoopbackAdServer {
     private var inFlight = 0
     /// The most requests it was answering at once: how concurrent its client was.
     public private(set) var mostAtOnce = 0
-    private var listener: LoopbackListener?
+    var listener: LoopbackListener?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
 
@@ -46,33 +46,17 @@ public actor LoopbackAdServer {
     public init() {}
 
     /// Starts listening on 127.0.0.1 and returns once connections are taken.
-    public func start() async throws {
-        let listener = try await LoopbackListener.start { [weak self] request in
-            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            return try await self.respond(to: request)
-        }
-        port = listener.port
-        self.listener = listener
-    }
+    public func start() async throws { try await startListening() }
+
+    func listening(on port: UInt16) { self.port = port }
 
     /// Starts a server, runs `body` with it, and stops it, whether `body` throws or not.
     public static func with(_ body: (LoopbackAdServer) async throws -> Void) async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await LoopbackAdServer().running(body)
     }
 
     /// Stops listening and closes every connection.
-    public func stop() async {
-        await listener?.stop()
-        listener = nil
-    }
+    public func stop() async { await stopListening() }
 
     /// `http://127.0.0.1:PORT` followed by `path`.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
@@ -90,7 +74,7 @@ public actor LoopbackAdServer {
         received.filter { $0 == path || $0.hasPrefix(path + "?") }
     }
 
-    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         received.append(request.path + (query.isEmpty ? "" : "?" + query))
         guard let route = routes[request.path] else { return HTTPResponse(statusCode: .notFound) }

@@ -47,3 +47,44 @@ struct LoopbackListener {
         task.cancel()
     }
 }
+
+/// A loopback test server: it listens, answers each request, and stops.
+/// The servers differ in what they answer; how they listen is here.
+protocol LoopbackServer: Actor {
+    /// The listener while it listens.
+    var listener: LoopbackListener? { get set }
+    /// Takes note of the port it listens on.
+    func listening(on port: UInt16)
+    /// The answer to one request.
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse
+}
+
+extension LoopbackServer {
+    /// Starts listening on 127.0.0.1 and returns once connections are taken.
+    func startListening() async throws {
+        let listener = try await LoopbackListener.start { [weak self] request in
+            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return try await self.respond(to: request)
+        }
+        listening(on: listener.port)
+        self.listener = listener
+    }
+
+    /// Stops listening and closes every connection.
+    func stopListening() async {
+        await listener?.stop()
+        listener = nil
+    }
+
+    /// Starts listening, runs `body` with the server, and stops, whether `body` throws or not.
+    nonisolated func running(_ body: (Self) async throws -> Void) async throws {
+        try await startListening()
+        do {
+            try await body(self)
+        } catch {
+            await stopListening()
+            throw error
+        }
+        await stopListening()
+    }
+}

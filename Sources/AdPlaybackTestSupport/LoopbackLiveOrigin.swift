@@ -12,10 +12,10 @@ public import MediaTime
 /// try await origin.start()
 /// let url = await origin.url
 /// ```
-public actor LoopbackLiveOrigin {
+public actor LoopbackLiveOrigin: LoopbackServer {
     private let script: LiveOriginScript
     private let reading: @Sendable () -> ClockTime
-    private var listener: LoopbackListener?
+    var listener: LoopbackListener?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
     /// How many playlist requests it received.
@@ -34,37 +34,21 @@ public actor LoopbackLiveOrigin {
     public var url: URL { URL(string: "http://127.0.0.1:\(port)/live.m3u8")! }
 
     /// Starts listening and returns once connections are taken.
-    public func start() async throws {
-        let listener = try await LoopbackListener.start { [weak self] request in
-            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            return try await self.respond(to: request)
-        }
-        port = listener.port
-        self.listener = listener
-    }
+    public func start() async throws { try await startListening() }
+
+    func listening(on port: UInt16) { self.port = port }
 
     /// Stops listening and closes every connection.
-    public func stop() async {
-        await listener?.stop()
-        listener = nil
-    }
+    public func stop() async { await stopListening() }
 
     /// Starts an origin, runs `body` with it, and stops it, whether `body` throws or not.
     public static func with(
         _ script: LiveOriginScript, reading: @escaping @Sendable () -> ClockTime, _ body: (LoopbackLiveOrigin) async throws -> Void
     ) async throws {
-        let origin = LoopbackLiveOrigin(script: script, reading: reading)
-        try await origin.start()
-        do {
-            try await body(origin)
-        } catch {
-            await origin.stop()
-            throw error
-        }
-        await origin.stop()
+        try await LoopbackLiveOrigin(script: script, reading: reading).running(body)
     }
 
-    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         guard request.path == "/live.m3u8" else { return HTTPResponse(statusCode: .notFound) }
         requestCount += 1
         let headers = HTTPHeaders([.contentType: "application/vnd.apple.mpegurl", .connection: "close"])

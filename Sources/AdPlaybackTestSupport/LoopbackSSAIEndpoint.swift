@@ -14,10 +14,10 @@ public import MediaTime
 ///     let startup = await SSAISessionStart.start(SSAIConfiguration(endpoint: await endpoint.sessionURL.absoluteString), client: client)
 /// }
 /// ```
-public actor LoopbackSSAIEndpoint {
+public actor LoopbackSSAIEndpoint: LoopbackServer {
     private let script: SSAIScript
     private let reading: @Sendable () -> ClockTime
-    private var listener: LoopbackListener?
+    var listener: LoopbackListener?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
     /// Session starts received.
@@ -56,37 +56,21 @@ public actor LoopbackSSAIEndpoint {
     public var originURL: URL { URL(string: "http://127.0.0.1:\(port)/origin/index.m3u8")! }
 
     /// Starts listening.
-    public func start() async throws {
-        let listener = try await LoopbackListener.start { [weak self] request in
-            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            return try await self.respond(to: request)
-        }
-        port = listener.port
-        self.listener = listener
-    }
+    public func start() async throws { try await startListening() }
+
+    func listening(on port: UInt16) { self.port = port }
 
     /// Stops listening and closes every connection.
-    public func stop() async {
-        await listener?.stop()
-        listener = nil
-    }
+    public func stop() async { await stopListening() }
 
     /// Starts an endpoint, runs `body` with it, and stops it, whether `body` throws or not.
     public static func with(
         _ script: SSAIScript, reading: @escaping @Sendable () -> ClockTime, _ body: (LoopbackSSAIEndpoint) async throws -> Void
     ) async throws {
-        let endpoint = LoopbackSSAIEndpoint(script: script, reading: reading)
-        try await endpoint.start()
-        do {
-            try await body(endpoint)
-        } catch {
-            await endpoint.stop()
-            throw error
-        }
-        await endpoint.stop()
+        try await LoopbackSSAIEndpoint(script: script, reading: reading).running(body)
     }
 
-    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         switch (request.method, request.path) {
         case (.POST, "/v1/session/account/channel"):
             return try await startSession(request)

@@ -1,11 +1,11 @@
 public import AdSSAI
 import Foundation
+public import StrictJSON
 public import AdPlayback
 import AdPolicy
 import AdSignals
 import HLSReport
 import MediaTime
-import StrictJSON
 
 /// Writes events as JSON lines: `clock`, `event`, `stream`, `content`, then
 /// the event's own fields. Seconds are printed exactly, with at most six
@@ -56,6 +56,15 @@ public enum EventLines {
         output.key("clock")
         output.number("0")
         output.member("event", "ssaiSession")
+        writeStatus(of: startup, to: &output)
+        output.closeObject()
+        output.endLine()
+        return output.bytes
+    }
+
+    /// An SSAI session's `status`, `reason`, `code`, `playbackUrl` and
+    /// `trackingUrl` members, as every line that reports one writes them.
+    public static func writeStatus(of startup: SSAIStartup, to output: inout JSONOutput) {
         output.member("status", startup.status.rawValue)
         output.member("reason", startup.reason)
         output.key("code")
@@ -64,9 +73,6 @@ public enum EventLines {
         if let url = startup.playbackURL { output.value(url.absoluteString) } else { output.null() }
         output.key("trackingUrl")
         if let url = startup.trackingURL { output.value(url.absoluteString) } else { output.null() }
-        output.closeObject()
-        output.endLine()
-        return output.bytes
     }
 
     static func write(_ event: SessionEvent, date: String? = nil, to output: inout JSONOutput) {

@@ -9,6 +9,19 @@ struct JSONPathValue {
     let node: JSONNode
     let path: String
 
+    /// The document `bytes` hold, as the root value `$`, which must be an object.
+    static func document(_ bytes: [UInt8]) throws(TrackingDataError) -> JSONPathValue {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw TrackingDataError(path: "$", line: error.line, column: error.column, message: "not JSON: \(error.message)")
+        }
+        let document = JSONPathValue(node: root, path: "$")
+        try document.requireObject()
+        return document
+    }
+
     func failure(_ message: String) -> TrackingDataError {
         TrackingDataError(path: path, line: node.line, column: node.column, message: message)
     }

@@ -19,14 +19,7 @@ public struct SessionAnswer: Sendable, Hashable {
     /// - Throws: ``TrackingDataError``: not JSON, not an object, or no
     ///   `manifestUrl` string.
     public static func parse(_ bytes: [UInt8]) throws(TrackingDataError) -> SessionAnswer {
-        let root: JSONNode
-        do {
-            root = try JSONReader.parse(bytes)
-        } catch {
-            throw TrackingDataError(path: "$", line: error.line, column: error.column, message: "not JSON: \(error.message)")
-        }
-        let document = JSONPathValue(node: root, path: "$")
-        try document.requireObject()
+        let document = try JSONPathValue.document(bytes)
         let manifest = try document.required("manifestUrl").string()
         guard !manifest.isEmpty else { throw document.failure("\"manifestUrl\" is empty") }
         let tracking = try document["trackingUrl"]?.string()

@@ -21,14 +21,7 @@ public enum TrackingParser {
         guard bytes.count <= maxBytes else {
             throw TrackingDataError(path: "$", message: "the answer is \(bytes.count) bytes, more than the limit of \(maxBytes)")
         }
-        let root: JSONNode
-        do {
-            root = try JSONReader.parse(bytes)
-        } catch {
-            throw TrackingDataError(path: "$", line: error.line, column: error.column, message: "not JSON: \(error.message)")
-        }
-        let document = JSONPathValue(node: root, path: "$")
-        try document.requireObject()
+        let document = try JSONPathValue.document(bytes)
         var response = TrackingResponse()
         response.avails = try list(document["avails"]) { value throws(TrackingDataError) in try avail(value) }
         response.nonLinearAvails = try list(document["nonLinearAvails"]) { value throws(TrackingDataError) in try avail(value) }

@@ -1,5 +1,6 @@
 import AdLive
 import AdSSAI
+import AdScenario
 import Foundation
 import HLS
 import MediaTime
@@ -26,14 +27,7 @@ struct SSAILines {
         var out = JSONOutput()
         out.openObject()
         out.member("event", "session")
-        out.member("status", startup.status.rawValue)
-        out.member("reason", startup.reason)
-        out.key("code")
-        out.number("\(startup.code)")
-        out.key("playbackUrl")
-        if let url = startup.playbackURL { out.value(url.absoluteString) } else { out.null() }
-        out.key("trackingUrl")
-        if let url = startup.trackingURL { out.value(url.absoluteString) } else { out.null() }
+        EventLines.writeStatus(of: startup, to: &out)
         out.closeObject()
         out.endLine()
         return out.bytes
