@@ -9,12 +9,14 @@ import Testing
 /// Each tier and code of an SSAI session start, over HTTP on 127.0.0.1:
 /// the playback URL and status of the table, and playback starts.
 @Suite(.serialized) struct SessionStartTierTests {
-    static let fallback = "https://fallback.example/live.m3u8"
-    static let origin = "https://origin.example/live.m3u8"
+    /// The fallback and origin the tests configure: the endpoint's stream
+    /// without ads, told apart by their query.
+    static func which(_ startup: SSAIStartup) -> String? { startup.playbackURL?.query }
 
     /// Starts a session against an endpoint with `faults`, on a virtual
-    /// clock that is let run past the 10 s limit when the endpoint holds the start.
-    private func start(faults: Set<SSAIScript.Fault> = [], analytics: Bool = true, fallback: String? = fallback, origin: String? = origin,
+    /// clock that is let run past the 10 s limit when the endpoint holds the
+    /// start, then reads the playlist the startup plays: playback starts.
+    private func start(faults: Set<SSAIScript.Fault> = [], analytics: Bool = true, fallback: Bool = true, origin: Bool = true,
                        endpoint: ((URL) -> String)? = nil) async throws -> (SSAIStartup, String) {
         var script = SSAIScript(segmentMilliseconds: 1_000, window: 10)
         script.faults = faults
@@ -23,7 +25,9 @@ import Testing
         var body = ""
         try await LoopbackSSAIEndpoint.with(script, reading: { clock.reading }) { server in
             let url = await server.sessionURL
-            var configuration = SSAIConfiguration(endpoint: endpoint?(url) ?? url.absoluteString, fallbackURL: fallback, originURL: origin)
+            let plain = await server.originURL.absoluteString
+            var configuration = SSAIConfiguration(
+                endpoint: endpoint?(url) ?? url.absoluteString, fallbackURL: fallback ? plain + "?fallback" : nil, originURL: origin ? plain + "?origin" : nil)
             configuration.analytics = analytics
             configuration.adsParams = [.init("deviceType", "web")]
             let client = HTTPClient(transport: URLSessionTransport(), clock: clock)
@@ -33,8 +37,13 @@ import Testing
                 await clock.waitForSleepers(1)
                 clock.advance(by: MediaDuration(seconds: 10))
             }
-            startup = await task.value
+            let started = await task.value
+            startup = started
             body = String(decoding: await server.lastStartBody, as: UTF8.self)
+            if started.playbackURL != nil {
+                let look = try await SSAIStream(startup: started, client: client).firstLook()
+                #expect(look.streamDuration == MediaDuration(seconds: 10), "playback starts: the playlist it plays is read")
+            }
         }
         return (try #require(startup), body)
     }
@@ -51,7 +60,7 @@ import Testing
     @Test func anAnswerWithoutATrackingURL_fallsBack_withoutAnalytics() async throws {
         let (startup, _) = try await start(faults: [.initWithoutTracking])
         #expect(startup.status == .noAnalytics)
-        #expect(startup.playbackURL?.absoluteString == Self.fallback)
+        #expect(Self.which(startup) == "fallback")
         #expect(startup.trackingURL == nil)
         #expect(startup.reason.contains("trackingUrl"))
     }
@@ -60,7 +69,7 @@ import Testing
         let (startup, body) = try await start(analytics: false)
         #expect(startup.status == .noAnalytics)
         #expect(startup.code == 0)
-        #expect(startup.playbackURL?.absoluteString == Self.fallback)
+        #expect(Self.which(startup) == "fallback")
         #expect(body.isEmpty, "no session start was sent")
     }
 
@@ -74,33 +83,32 @@ import Testing
         #expect(startup.status == .failed)
         #expect(startup.code == code)
         #expect(startup.reason.contains(reason), "\(startup.reason)")
-        #expect(startup.playbackURL?.absoluteString == Self.origin)
+        #expect(Self.which(startup) == "origin")
         #expect(startup.trackingURL == nil)
     }
 
     @Test func aRefusedConnection_fails_withCodeMinus1() async throws {
-        let clock = VirtualClock()
         var closed: URL?
-        try await LoopbackSSAIEndpoint.with(SSAIScript(segmentMilliseconds: 1_000, window: 10), reading: { clock.reading }) { server in
+        try await LoopbackSSAIEndpoint.with(SSAIScript(segmentMilliseconds: 1_000, window: 10), reading: { .zero }) { server in
             closed = await server.sessionURL
         }
-        let configuration = SSAIConfiguration(endpoint: try #require(closed).absoluteString, fallbackURL: Self.fallback, originURL: Self.origin)
-        let startup = await SSAISessionStart.start(configuration, client: HTTPClient(transport: URLSessionTransport(), clock: clock))
+        let endpoint = try #require(closed).absoluteString
+        let (startup, _) = try await start(endpoint: { _ in endpoint })
         #expect(startup.status == .failed)
         #expect(startup.code == -1)
-        #expect(startup.playbackURL?.absoluteString == Self.origin)
+        #expect(Self.which(startup) == "origin")
     }
 
     @Test(arguments: ["not a url", "ftp://example.com/session", "http://"])
     func aMalformedEndpoint_fails_withCodeMinus3_andPlaysTheFallbackWhenThereIsNoOrigin(endpoint: String) async throws {
-        let (startup, _) = try await start(origin: nil, endpoint: { _ in endpoint })
+        let (startup, _) = try await start(origin: false, endpoint: { _ in endpoint })
         #expect(startup.status == .failed)
         #expect(startup.code == -3)
-        #expect(startup.playbackURL?.absoluteString == Self.fallback, "no origin: the fallback, status still failed")
+        #expect(Self.which(startup) == "fallback", "no origin: the fallback, status still failed")
     }
 
     @Test func aFailureWithNothingToPlay_hasNoPlaybackURL() async throws {
-        let (startup, _) = try await start(faults: [.initStatus(503)], fallback: nil, origin: nil)
+        let (startup, _) = try await start(faults: [.initStatus(503)], fallback: false, origin: false)
         #expect(startup.status == .failed)
         #expect(startup.playbackURL == nil)
     }
