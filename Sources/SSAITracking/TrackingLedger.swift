@@ -24,8 +24,9 @@ public struct TrackingLedger: Sendable, Hashable {
     public private(set) var avails: [String: TrackedAvail] = [:]
     /// Avails of overlays only, by id.
     public private(set) var nonLinearAvails: [String: TrackedAvail] = [:]
-    /// Each linear avail as the server last listed it: the same answer
-    /// again changes nothing, and is known at the cost of a comparison.
+    /// Each linear avail as the server last listed it, where that differs
+    /// from what is known (a thinner answer): the same answer again changes
+    /// nothing, and is known at the cost of a comparison.
     private var lastListed: [String: TrackedAvail] = [:]
 
     /// Creates an empty ledger.
@@ -56,8 +57,6 @@ public struct TrackingLedger: Sendable, Hashable {
         incoming.sort { ($0.start, $0.id) < ($1.start, $1.id) }
         for avail in incoming {
             seen.insert(avail.id)
-            if lastListed[avail.id] == avail { continue }
-            lastListed[avail.id] = avail
             guard let known = avails[avail.id] else {
                 var first = avail
                 if !first.ads.isSorted(by: Self.adOrder) { first.ads.sort(by: Self.adOrder) }
@@ -66,7 +65,11 @@ public struct TrackingLedger: Sendable, Hashable {
                 changes += first.ads.map { .adStart(availID: first.id, $0) }
                 continue
             }
+            // The same answer as last time changes nothing: known at the cost
+            // of a comparison (with what is known, when the two are the same).
+            if let listed = lastListed[avail.id] ?? Optional(known), listed == avail { continue }
             let merged = Self.merged(known, avail)
+            lastListed[avail.id] = merged == avail ? nil : avail
             guard merged != known else { continue }
             avails[avail.id] = merged
             changes.append(.availUpdate(merged))
