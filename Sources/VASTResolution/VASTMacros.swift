@@ -11,7 +11,10 @@ public enum VASTMacros {
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "[") {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "]") else { break }
+            guard let close = rest[open...].firstIndex(of: "]") else {
+                rest = rest[open...]
+                break
+            }
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values[name] {
                 result += value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
