@@ -45,6 +45,7 @@ public struct VASTPodResolver: AdResolver {
         }
         try Task.checkCancellation()
         var issues = resolution.errors.map { "VAST error \($0.code): \($0.message)" + ($0.url.map { " (\($0))" } ?? "") }
+        issues += resolution.wouldSend.map { "error report not sent: \($0)" }
         var ads: [TimelineAd] = []
         var filled = MediaDuration.zero
         for (index, resolved) in resolution.ads.enumerated() {

@@ -35,6 +35,12 @@ public enum ResolutionReport {
             output.closeObject()
         }
         output.closeArray()
+        for (key, urls) in [("errorReports", resolution.errorReports), ("wouldSend", resolution.wouldSend)] {
+            output.key(key)
+            output.openArray()
+            for url in urls { output.value(url) }
+            output.closeArray()
+        }
         output.closeObject()
         output.endLine()
         return String(decoding: output.bytes, as: UTF8.self)
@@ -137,6 +143,10 @@ public enum ResolutionReport {
         if !resolution.errorReports.isEmpty {
             lines.append("reported to: \(resolution.errorReports.count) error URL\(resolution.errorReports.count == 1 ? "" : "s")")
             lines += resolution.errorReports.map { "  \($0)" }
+        }
+        if !resolution.wouldSend.isEmpty {
+            lines.append("would send (not sent; --report-errors sends them): \(resolution.wouldSend.count) error URL\(resolution.wouldSend.count == 1 ? "" : "s")")
+            lines += resolution.wouldSend.map { "  \($0)" }
         }
         return lines.joined(separator: "\n") + "\n"
     }

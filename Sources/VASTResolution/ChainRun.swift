@@ -141,14 +141,19 @@ struct ChainRun: Sendable {
         }
     }
 
-    /// Records a failure and calls the Error URLs with the macros filled.
+    /// Records a failure and calls the Error URLs with the macros filled (or,
+    /// when reports are off, lists them).
     func fail(_ error: ResolutionError, reportingTo urls: [String]) async {
         await journal.failed(error)
-        guard settings.reportsErrors, !urls.isEmpty else { return }
+        guard !urls.isEmpty else { return }
         var values = settings.macroValues()
         values["ERRORCODE"] = String(error.code.rawValue)
         var seen: Set<String> = []
         let reports = urls.map { VASTMacros.fill($0, values) }.filter { seen.insert($0).inserted }
+        guard settings.reportsErrors else {
+            await journal.withheld(reports)
+            return
+        }
         await journal.reported(reports)
         let client = settings.client
         let limits = TransportLimits(maxBodyBytes: 65_536, timeout: min(settings.requestTimeout, .seconds(2)))

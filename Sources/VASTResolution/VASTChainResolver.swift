@@ -36,7 +36,10 @@ public struct VASTChainResolver: Sendable {
     /// Values for the macros of error reports besides `[ERRORCODE]`, read at
     /// each report (``VASTMacros/standardValues(at:)`` with the date now).
     public var macroValues: @Sendable () -> [String: String]
-    /// Whether failures are reported to the documents' Error URLs (default true).
+    /// Whether failures are reported to the documents' Error URLs (default
+    /// true). When false, the reports are only listed
+    /// (``VASTResolution/wouldSend``): a tool run against production must
+    /// not call them.
     public var reportsErrors = true
 
     /// Creates a resolver that fetches through `client` and fills error
@@ -76,5 +79,6 @@ actor Journal {
     func fetched(_ url: String) { resolution.chain.append(url) }
     func failed(_ error: ResolutionError) { resolution.errors.append(error) }
     func reported(_ urls: [String]) { resolution.errorReports += urls }
+    func withheld(_ urls: [String]) { resolution.wouldSend += urls }
     func resolved(_ ads: [ResolvedAd]) { resolution.ads = ads }
 }

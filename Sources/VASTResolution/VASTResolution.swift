@@ -11,6 +11,10 @@ public struct VASTResolution: Sendable, Hashable {
     public var errors: [ResolutionError] = []
     /// The Error URLs called, macros filled.
     public var errorReports: [String] = []
+    /// The Error URLs a resolver that does not report errors
+    /// (``VASTChainResolver/reportsErrors`` false) would have called,
+    /// macros filled: listed, never sent.
+    public var wouldSend: [String] = []
 
     /// Creates an empty resolution.
     public init() {}

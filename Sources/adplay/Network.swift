@@ -9,9 +9,12 @@ enum Network {
     static let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
 
     /// A wrapper-chain resolver over ``client`` that stamps error reports
-    /// with the date now.
+    /// with the date now, and sends none: the tool lists what it would
+    /// send, unless told to send it.
     static func vastResolver() -> VASTChainResolver {
-        VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
+        var resolver = VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
+        resolver.reportsErrors = false
+        return resolver
     }
 
     /// Whether `source` names an http or https URL rather than a file.

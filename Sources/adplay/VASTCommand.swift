@@ -18,7 +18,9 @@ struct VASTResolve: AsyncParsableCommand {
         abstract: "Follow a VAST response's wrappers and print the chain and the final ads.",
         discussion: """
             FILE|URL is a path, - for standard input, or an http(s) URL. Wrappers are followed over \
-            http(s) only, with tracking merged from every one. --json prints {"chain", "ads", "errors"}. \
+            http(s) only, with tracking merged from every one. --json prints {"chain", "ads", "errors", \
+            "errorReports", "wouldSend"}. Error URLs are not called unless --report-errors is given: the \
+            reports a failure would send are listed (wouldSend). \
             The exit status is 1 when no ad resolved.
             """
     )
@@ -35,6 +37,9 @@ struct VASTResolve: AsyncParsableCommand {
     @Option(help: "The time allowed for the whole resolution, in seconds.")
     var timeout: Double = 10
 
+    @Flag(help: "Call the Error URLs of what fails (by default they are only listed, as wouldSend).")
+    var reportErrors = false
+
     func validate() throws {
         guard maxDepth >= 0 else { throw ValidationError("--max-depth must not be negative") }
         guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
@@ -42,6 +47,7 @@ struct VASTResolve: AsyncParsableCommand {
 
     func run() async throws {
         var resolver = Network.vastResolver()
+        resolver.reportsErrors = reportErrors
         resolver.maxDepth = maxDepth
         resolver.budget = Network.duration(seconds: timeout)
         resolver.requestTimeout = min(.seconds(5), resolver.budget)

@@ -21,6 +21,29 @@ import Testing
             """)
     }
 
+    /// An ops engineer runs the tool against production: a wrapper whose
+    /// ad is missing lists the Error URL it would call, and calls it only
+    /// with --report-errors.
+    @Test(arguments: [false, true])
+    func errorURLs_areListedNotCalled_unlessReportErrorsIsGiven(report: Bool) async throws {
+        try await LoopbackAdServer.with { server in
+            await server.serve("/error", .status(204))
+            await server.serve("/wrapper", .document("""
+                <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>s</AdSystem>
+                <Impression>https://t.example/i/w</Impression><Error>\(await server.url("/error"))?code=[ERRORCODE]</Error>
+                <VASTAdTagURI>\(await server.url("/missing"))</VASTAdTagURI></Wrapper></Ad></VAST>
+                """))
+            let output = try await AdplayRunner.runInBackground(
+                ["vast", "resolve", await server.url("/wrapper"), "--json"] + (report ? ["--report-errors"] : []))
+            #expect(output.status == 1, "no ad resolved")
+            let result = try #require(output.events.first)
+            let expected = [await server.url("/error?code=301")]
+            #expect(result[report ? "errorReports" : "wouldSend"] as? [String] == expected)
+            #expect(result[report ? "wouldSend" : "errorReports"] as? [String] == [])
+            #expect(await server.requests(to: "/error").count == (report ? 1 : 0))
+        }
+    }
+
     @Test func wrapperChain_json_listsTheChainAndMergedTracking() async throws {
         try await LoopbackAdServer.with { server in
             await server.serve("/inline", .document("""
