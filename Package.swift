@@ -127,6 +127,7 @@ let package = Package(
                 "AdScenario",
                 "AdLive",
                 "AdSSAI",
+                "AdStorage",
                 "SSAITracking",
                 "AdSignals",
                 "HLS",

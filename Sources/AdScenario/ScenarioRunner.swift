@@ -41,14 +41,23 @@ extension Scenario {
     /// - Throws: ``ScenarioError`` at the first action that makes no sense
     ///   (a seek before start, a start while a session runs, a bookmark
     ///   resumed before one was saved).
+    /// - Parameter bookmarks: where each stop's bookmark is saved, and where
+    ///   `start from bookmark` reads one when the run has saved none (a
+    ///   bookmark file kept across runs); VOD scenarios only.
     public func run(
-        selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>
+        selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>,
+        bookmarks: (any BookmarkStore & Sendable)? = nil
     ) async throws(ScenarioError) -> ScenarioRun {
-        if let liveRecording { return try runLive(liveRecording, selector: selector) }
+        if let liveRecording {
+            guard bookmarks == nil else {
+                throw ScenarioError(path: "$.stream", message: "a bookmark file is for VOD scenarios; a live one resumes by date")
+            }
+            return try runLive(liveRecording, selector: selector)
+        }
         let engine = AdPolicyEngine(policy: policy, selector: selector)
         let registry = ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
-        let simulation = ResolvingSimulation(session: session, registry: registry)
+        let simulation = ResolvingSimulation(session: session, registry: registry, bookmarks: bookmarks)
         var events: [SessionEvent] = []
         for opportunity in opportunities {
             do {
@@ -60,7 +69,7 @@ extension Scenario {
         for step in steps {
             do {
                 try checkClock(simulation.clock.reading, step)
-                events += try await perform(step.action, on: simulation)
+                events += try await perform(step.action, on: simulation, bookmarks: bookmarks)
             } catch {
                 throw failure(error, at: step)
             }
@@ -72,12 +81,14 @@ extension Scenario {
         return run
     }
 
-    private func perform(_ action: Action, on simulation: ResolvingSimulation) async throws -> [SessionEvent] {
+    private func perform(
+        _ action: Action, on simulation: ResolvingSimulation, bookmarks: (any BookmarkStore & Sendable)?
+    ) async throws -> [SessionEvent] {
         switch action {
         case .start(.at(let target)):
             return try simulation.send(.start(target == .content(.zero) ? .beginning : .position(target)))
         case .start(.bookmark):
-            guard let bookmark = simulation.session.lastBookmark else {
+            guard let bookmark = try simulation.session.lastBookmark ?? bookmarks?.load() else {
                 throw SessionError.noBookmark
             }
             return try simulation.send(.start(.bookmark(bookmark)))

@@ -21,9 +21,10 @@ public final class ResolvingSimulation {
     /// The coordinator the session runs in.
     public let runtime: PlaybackRuntime
 
-    /// Creates a simulation of `session` whose opportunities `registry` resolves.
-    public init(session: PlaybackSession, registry: ResolverRegistry) {
-        simulation = Simulation(session: session)
+    /// Creates a simulation of `session` whose opportunities `registry`
+    /// resolves; each stop's bookmark goes to `bookmarks`.
+    public init(session: PlaybackSession, registry: ResolverRegistry, bookmarks: (any BookmarkStore)? = nil) {
+        simulation = Simulation(session: session, bookmarks: bookmarks)
         runtime = PlaybackRuntime(driver: simulation.driver, registry: registry)
     }
 

@@ -2,6 +2,7 @@ import AdLive
 import AdResolvers
 import AdScenario
 import AdSSAI
+import AdStorage
 import ArgumentParser
 import Foundation
 import VAST
@@ -36,6 +37,9 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Also draw the session as an SVG picture to this file.")
     var svg: String?
 
+    @Option(help: "A bookmark file: each stop saves its bookmark there, and `start from bookmark` reads it when the run has saved none, so a viewer resumes across runs (VOD scenarios).")
+    var bookmarks: String?
+
     func run() async throws {
         let bytes = try readScenario()
         var vmap: VMAPDocument?
@@ -64,7 +68,18 @@ struct Simulate: AsyncParsableCommand {
         }
         try await ScenarioOutput.run(
             json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording, alternate: alternate,
-            ssai: ssai)
+            ssai: ssai, bookmarks: try bookmarkStore())
+    }
+
+    /// The bookmark file's store; its directory must exist.
+    private func bookmarkStore() throws -> FileBookmarkStore? {
+        guard let bookmarks else { return nil }
+        let directory = URL(fileURLWithPath: bookmarks).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("\(bookmarks): the directory \(directory) does not exist")
+        }
+        return FileBookmarkStore(path: bookmarks)
     }
 
     /// Starts the scenario's SSAI session and looks at what it plays.
@@ -96,13 +111,13 @@ struct Simulate: AsyncParsableCommand {
 enum ScenarioOutput {
     static func run(
         json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
-        alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil
+        alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil, bookmarks: FileBookmarkStore? = nil
     ) async throws {
         let run: ScenarioRun
         do {
             let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
-            run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock())
+            run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks)
         } catch {
             throw CLIError("\(source): \(error)")
         }
