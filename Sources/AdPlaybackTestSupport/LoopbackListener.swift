@@ -1,25 +1,5 @@
 internal import FlyingFox
 internal import FlyingSocks
-import Dispatch
-
-/// Runs the loopback servers' tasks on a thread of their own, not on Swift's
-/// global executor: a machine with two cores has two of its threads, and
-/// tests that keep them busy for seconds (a property test, a long
-/// simulation) must not leave a server in the same process unable to
-/// answer. A serial queue runs on dispatch's overcommit threads, which are
-/// not bounded by the core count as the global pool is; the servers' work
-/// is short slices between socket waits, so one at a time is enough.
-final class LoopbackExecutor: TaskExecutor {
-    static let shared = LoopbackExecutor()
-    private let queue = DispatchQueue(label: "loopback-servers")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
-}
-
 /// A quiet HTTP server on 127.0.0.1, on a port the system picks, answering
 /// every path with one handler: what the loopback test servers share.
 struct LoopbackListener {
@@ -31,10 +11,8 @@ struct LoopbackListener {
     static func start(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> LoopbackListener {
         // Quiet: tests stop servers mid-connection on purpose.
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
-        await server.appendRoute("*") { request in
-            try await withTaskExecutorPreference(LoopbackExecutor.shared) { try await handler(request) }
-        }
-        let task = Task(executorPreference: LoopbackExecutor.shared) { try await server.run() }
+        await server.appendRoute("*") { request in try await handler(request) }
+        let task = Task { try await server.run() }
         try await server.waitUntilListening()
         var port: UInt16 = 0
         if case .ip4(_, let listening)? = await server.listeningAddress { port = listening }
