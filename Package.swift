@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "AdPolicy", targets: ["AdPolicy"]),
         .library(name: "AdSignals", targets: ["AdSignals"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
+        .library(name: "AdTracking", targets: ["AdTracking"]),
         .library(name: "AdPlaybackRuntime", targets: ["AdPlaybackRuntime"]),
         .library(name: "AdStorage", targets: ["AdStorage"]),
         .library(name: "AdLive", targets: ["AdLive"]),
@@ -56,7 +57,7 @@ let package = Package(
         .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
-            dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution"],
+            dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution", "AdTracking"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -76,6 +77,8 @@ let package = Package(
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "AdTracking", dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "VAST"], swiftSettings: strictSettings),
         .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdSSAI", dependencies: ["MediaTime", "HLS", "SSAITracking", "AdSignals", "AdTimeline", "AdTransport", "AdLive"],
@@ -84,7 +87,9 @@ let package = Package(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
             name: "AdPlaybackRuntime",
-            dependencies: ["AdPlayback", "AdResolvers", "AdSignals", "AdLive", "AdSSAI", "SSAITracking", "HLS", "AdTimeline", "MediaTime"],
+            dependencies: [
+                "AdPlayback", "AdResolvers", "AdSignals", "AdLive", "AdSSAI", "SSAITracking", "HLS", "AdTimeline", "MediaTime", "AdTracking",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -170,6 +175,10 @@ let package = Package(
                 "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS",
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdTrackingTests",
+            dependencies: ["AdTracking", "AdPlayback", "AdPolicy", "AdTimeline", "AdSimulation", "MediaTime", "VAST"],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),

@@ -30,6 +30,9 @@ public final class PlaybackDriver {
     /// (resolving opportunities, cancelling them), in order, for the
     /// runtime to take with ``takeRequests()``.
     private var requests: [SessionAction] = []
+    /// What follows the session beside the player (ad tracking), told of
+    /// every input after its actions are performed.
+    public var observers: [any PlaybackObserver] = []
 
     /// Creates a driver; nothing happens until the first input. The
     /// session's clock time is the time `clock` has run since now; a stop's
@@ -81,6 +84,7 @@ public final class PlaybackDriver {
                 requests.append(action)
             }
         }
+        for observer in observers { observer.session(session, handled: input, published: published) }
         return published
     }
 
@@ -118,8 +122,14 @@ public final class PlaybackDriver {
         try send(.jump(.seek, to: .content(time)))
     }
 
-    /// How much playback at 1x remains until the session must be ticked.
-    public var timeToNextBoundary: MediaDuration? { session.timeToNextBoundary }
+    /// How much playback at 1x remains until the session, or one of its
+    /// observers, must be ticked.
+    public var timeToNextBoundary: MediaDuration? {
+        guard let boundary = session.timeToNextBoundary else { return nil }
+        return observers.reduce(boundary) { nearest, observer in
+            observer.timeToNextMoment(in: session).map { min(nearest, max($0, .zero)) } ?? nearest
+        }
+    }
 
     /// Ends the event stream.
     public func finish() { continuation?.finish() }

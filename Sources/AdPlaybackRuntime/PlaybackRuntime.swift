@@ -1,6 +1,7 @@
 public import AdPlayback
 public import AdResolvers
 internal import AdSignals
+public import AdTracking
 
 /// The coordinator between the session and the world: it owns the driver
 /// (and so the player and the bookmark store) and the resolver registry,
@@ -25,6 +26,9 @@ public final class PlaybackRuntime {
     public let registry: ResolverRegistry
     /// What resolvers left out or could not get, in the order reported.
     public private(set) var issues: [String] = []
+    /// Ad tracking: the resolvers' error reports go to it. Without one they
+    /// are listed in ``issues`` ("error report not sent"), never dropped.
+    public var tracker: BeaconTracker?
 
     private var resolutions: [String: Task<Void, Never>] = [:]
     private let results: AsyncStream<Delivery>
@@ -83,6 +87,7 @@ public final class PlaybackRuntime {
         switch delivery.outcome {
         case .resolved(let result, _):
             issues += result.issues.map { "break \(delivery.opportunityID): \($0)" }
+            report(result.errorReports, for: delivery.opportunityID)
             input = .resolved(opportunityID: delivery.opportunityID, breaks: result.breaks, issues: result.issues)
         case .timedOut:
             input = .resolutionFailed(opportunityID: delivery.opportunityID, reason: "no answer within \(registry.timeLimit)")
@@ -95,6 +100,17 @@ public final class PlaybackRuntime {
             return try send(input)
         } catch {
             return []
+        }
+    }
+
+    private func report(_ reports: [AdErrorReport], for opportunityID: String) {
+        guard !reports.isEmpty else { return }
+        if let tracker {
+            tracker.report(reports, at: driver.now)
+            return
+        }
+        for report in reports {
+            issues += report.urls.map { "break \(opportunityID): error report not sent (no ad tracking): \($0)" }
         }
     }
 

@@ -32,8 +32,10 @@ public enum VASTAdConversion {
         tracking += common.errors.map { TimelineTracking(event: "error", uri: $0) }
         tracking += linear.trackingEvents.map { TimelineTracking(event: $0.event, uri: $0.url, offset: $0.offset?.time(in: duration)) }
         tracking += (linear.videoClicks?.clickTracking ?? []).map { TimelineTracking(event: "clickTracking", uri: $0.url) }
-        return .success(TimelineAd(id: resolved.ad.id ?? fallbackID, duration: duration,
-                                      primaryAsset: AdAsset(role: .primary, uri: file.url), extraAssets: extras, tracking: tracking,
-                                      skipOffset: linear.skipOffset?.time(in: duration)))
+        var ad = TimelineAd(id: resolved.ad.id ?? fallbackID, duration: duration,
+                            primaryAsset: AdAsset(role: .primary, uri: file.url), extraAssets: extras, tracking: tracking,
+                            skipOffset: linear.skipOffset?.time(in: duration))
+        ad.adServingID = resolved.ad.inline?.adServingID
+        return .success(ad)
     }
 }

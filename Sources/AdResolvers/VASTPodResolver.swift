@@ -1,5 +1,6 @@
 public import AdSignals
 public import AdTimeline
+internal import AdTracking
 internal import MediaTime
 public import VAST
 public import VASTResolution
@@ -45,7 +46,9 @@ public struct VASTPodResolver: AdResolver {
         }
         try Task.checkCancellation()
         var issues = resolution.errors.map { "VAST error \($0.code): \($0.message)" + ($0.url.map { " (\($0))" } ?? "") }
-        issues += resolution.wouldSend.map { "error report not sent: \($0)" }
+        var reports = resolution.reports.map {
+            AdErrorReport(breakID: opportunity.id, adID: $0.adID ?? opportunity.id, code: $0.error.code.rawValue, urls: $0.urls)
+        }
         var ads: [TimelineAd] = []
         var filled = MediaDuration.zero
         for (index, resolved) in resolution.ads.enumerated() {
@@ -53,6 +56,10 @@ public struct VASTPodResolver: AdResolver {
             switch VASTAdConversion.ad(resolved, id: id, choice: choice) {
             case .failure(let error):
                 issues.append("ad \(resolved.ad.id ?? id) dropped: VAST error \(error.code): \(error.message)")
+                let urls = resolved.ad.common.errors
+                if !urls.isEmpty {
+                    reports.append(AdErrorReport(breakID: opportunity.id, adID: resolved.ad.id ?? id, code: error.code.rawValue, urls: urls))
+                }
             case .success(let ad):
                 if let limit = opportunity.duration, filled + ad.duration > limit {
                     issues.append("ad \(ad.id) dropped: \(ad.duration) s does not fit the \(limit) s left after \(filled) s")
@@ -62,8 +69,8 @@ public struct VASTPodResolver: AdResolver {
                 ads.append(ad)
             }
         }
-        guard !ads.isEmpty else { return ResolvedBreaks(breaks: [], issues: issues) }
+        guard !ads.isEmpty else { return ResolvedBreaks(breaks: [], issues: issues, errorReports: reports) }
         return ResolvedBreaks(breaks: [AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: insertion)],
-                              issues: issues)
+                              issues: issues, errorReports: reports)
     }
 }

@@ -19,6 +19,9 @@ public struct Ad: Sendable, Hashable, Codable, Identifiable {
     public var companions: [CompanionAd] = []
     /// Its verifications.
     public var verifications: [AdVerification] = []
+    /// The ad server's id for this impression (VAST `<AdServingId>`), the
+    /// value of the `[ADSERVINGID]` macro.
+    public var adServingID: String?
 
     /// Creates an ad.
     public init(

@@ -86,29 +86,31 @@ struct ChainRun: Sendable {
             let errorURLs = path.errorURLs + wrapper.common.errors
             if let parent = path.wrappers.last, !parent.wrapper.followAdditionalWrappers {
                 await fail(ResolutionError(.wrapper, "the wrapper at \(parent.uri) allows no further wrappers", url: uri),
-                           reportingTo: errorURLs)
+                           reportingTo: errorURLs, adID: ad.id)
                 return []
             }
             guard path.wrappers.count < settings.maxDepth else {
-                await fail(ResolutionError(.wrapperLimit, "more than \(settings.maxDepth) wrappers", url: uri), reportingTo: errorURLs)
+                await fail(ResolutionError(.wrapperLimit, "more than \(settings.maxDepth) wrappers", url: uri),
+                           reportingTo: errorURLs, adID: ad.id)
                 return []
             }
             guard !path.visited.contains(uri) else {
-                await fail(ResolutionError(.wrapper, "a wrapper loop: \(uri) was already followed", url: uri), reportingTo: errorURLs)
+                await fail(ResolutionError(.wrapper, "a wrapper loop: \(uri) was already followed", url: uri),
+                           reportingTo: errorURLs, adID: ad.id)
                 return []
             }
             let document: VASTDocument
             switch await fetch(uri) {
             case .success(let fetched): document = fetched
             case .failure(let error):
-                await fail(error, reportingTo: errorURLs)
+                await fail(error, reportingTo: errorURLs, adID: ad.id)
                 return []
             }
             let next = path.through(uri, wrapper)
             if wrapper.allowMultipleAds { return await ads(of: document, path: next) }
             guard let first = document.pod.first ?? document.standalone.first else {
                 await fail(ResolutionError(.noAdsAfterWrapper, "no ads after the wrappers", url: uri),
-                           reportingTo: next.errorURLs + document.errors)
+                           reportingTo: next.errorURLs + document.errors, adID: ad.id)
                 return []
             }
             return await resolve(first, path: next)
@@ -143,9 +145,11 @@ struct ChainRun: Sendable {
 
     /// Records a failure and calls the Error URLs with the macros filled (or,
     /// when reports are off, lists them).
-    func fail(_ error: ResolutionError, reportingTo urls: [String]) async {
+    func fail(_ error: ResolutionError, reportingTo urls: [String], adID: String? = nil) async {
         await journal.failed(error)
         guard !urls.isEmpty else { return }
+        var unique: Set<String> = []
+        await journal.report(ErrorReport(error: error, adID: adID, urls: urls.filter { unique.insert($0).inserted }))
         var values = settings.macroValues()
         values["ERRORCODE"] = String(error.code.rawValue)
         var seen: Set<String> = []

@@ -80,5 +80,6 @@ actor Journal {
     func failed(_ error: ResolutionError) { resolution.errors.append(error) }
     func reported(_ urls: [String]) { resolution.errorReports += urls }
     func withheld(_ urls: [String]) { resolution.wouldSend += urls }
+    func report(_ report: ErrorReport) { resolution.reports.append(report) }
     func resolved(_ ads: [ResolvedAd]) { resolution.ads = ads }
 }

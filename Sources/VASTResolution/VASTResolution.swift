@@ -15,6 +15,9 @@ public struct VASTResolution: Sendable, Hashable {
     /// (``VASTChainResolver/reportsErrors`` false) would have called,
     /// macros filled: listed, never sent.
     public var wouldSend: [String] = []
+    /// Each failure that has Error URLs, with them as given (macros
+    /// unexpanded): what a beacon outbox sends in the resolver's place.
+    public var reports: [ErrorReport] = []
 
     /// Creates an empty resolution.
     public init() {}
@@ -30,6 +33,23 @@ public struct ResolvedAd: Sendable, Hashable {
 
     /// The inline part of ``ad``.
     public var inline: InLine { ad.inline ?? InLine() }
+}
+
+/// A failure and the Error URLs of every document and wrapper on its way.
+public struct ErrorReport: Sendable, Hashable {
+    /// The failure; its code fills `[ERRORCODE]`.
+    public var error: ResolutionError
+    /// The `id` of the ad (or wrapper) that failed, when it has one.
+    public var adID: String?
+    /// The Error URLs, macros unexpanded, outermost first, each once.
+    public var urls: [String]
+
+    /// Creates a report.
+    public init(error: ResolutionError, adID: String?, urls: [String]) {
+        self.error = error
+        self.adID = adID
+        self.urls = urls
+    }
 }
 
 /// A failure on the way to an ad.

@@ -1,5 +1,6 @@
 import AdTransport
 import Foundation
+import VAST
 import VASTResolution
 
 /// The command line's one way onto the network: a URLSession transport

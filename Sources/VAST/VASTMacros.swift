@@ -1,4 +1,5 @@
 public import Foundation
+public import MediaTime
 
 /// Fills the VAST macros (`[ERRORCODE]`, `[CACHEBUSTING]`, `[TIMESTAMP]`, …)
 /// of a tracking URL. VAST 4.2 §6.
@@ -40,6 +41,27 @@ public enum VASTMacros {
     /// The values an error report fills besides `[ERRORCODE]`: `[TIMESTAMP]`
     /// at `date` and an eight-digit `[CACHEBUSTING]`.
     public static func standardValues(at date: Date) -> [String: String] {
-        ["TIMESTAMP": timestamp(date), "CACHEBUSTING": String(format: "%08d", Int.random(in: 0..<100_000_000))]
+        var generator = SystemRandomNumberGenerator()
+        return ["TIMESTAMP": timestamp(date), "CACHEBUSTING": cachebusting(using: &generator)]
+    }
+
+    /// `[CACHEBUSTING]`'s value: eight random digits, leading zeros kept.
+    public static func cachebusting(using generator: inout some RandomNumberGenerator) -> String {
+        let value = Int.random(in: 0..<100_000_000, using: &generator)
+        return String(String(value + 100_000_000).dropFirst())
+    }
+
+    /// `[ADPLAYHEAD]`'s and `[MEDIAPLAYHEAD]`'s format: `HH:MM:SS.mmm`,
+    /// truncated to the millisecond (a negative time is 00:00:00.000).
+    public static func playhead(_ time: MediaDuration) -> String {
+        let millis = max(0, time.ticks) / (Timescale.ticksPerSecond / 1000)
+        let (hours, rest) = millis.quotientAndRemainder(dividingBy: 3_600_000)
+        let (minutes, rest2) = rest.quotientAndRemainder(dividingBy: 60_000)
+        let (seconds, ms) = rest2.quotientAndRemainder(dividingBy: 1000)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(ms, 3))"
     }
 }

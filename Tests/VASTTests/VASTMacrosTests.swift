@@ -1,0 +1,60 @@
+import MediaTime
+import Testing
+import VAST
+
+/// Filling VAST macros: known names percent-encoded, unknown ones and stray
+/// brackets left exactly as written.
+@Suite struct VASTMacrosTests {
+    @Test(arguments: [
+        ("https://t.example/e?c=[ERRORCODE]&t=[TIMESTAMP]", "https://t.example/e?c=303&t=2026-11-23T10%3A00%3A00.000Z"),
+        ("https://t.example/v?m=[AD_MT]&v=[VIEWABILITY]", "https://t.example/v?m=[AD_MT]&v=[VIEWABILITY]"),
+        ("https://t.example/a[b", "https://t.example/a[b"),
+        ("https://t.example/[ERRORCODE]/x[", "https://t.example/303/x["),
+        ("no macros", "no macros"),
+    ])
+    func fill(template: String, expected: String) {
+        #expect(VASTMacros.fill(template, ["ERRORCODE": "303", "TIMESTAMP": "2026-11-23T10:00:00.000Z"]) == expected)
+    }
+
+    @Test func valuesArePercentEncoded() {
+        let filled = VASTMacros.fill(
+            "https://t.example/b?asset=[ASSETURI]&ph=[ADPLAYHEAD]",
+            ["ASSETURI": "https://cdn.example/ad 1.mp4?x=1&y=2", "ADPLAYHEAD": "00:00:07.500"])
+        #expect(filled == "https://t.example/b?asset=https%3A%2F%2Fcdn.example%2Fad%201.mp4%3Fx%3D1%26y%3D2&ph=00%3A00%3A07.500")
+    }
+
+    @Test(arguments: [
+        (MediaDuration.zero, "00:00:00.000"),
+        (MediaDuration(microseconds: 7_500_999), "00:00:07.500"),
+        (MediaDuration(seconds: 3_723), "01:02:03.000"),
+        (MediaDuration(seconds: 360_000), "100:00:00.000"),
+        (MediaDuration(seconds: -5), "00:00:00.000"),
+    ])
+    func playhead(time: MediaDuration, expected: String) {
+        #expect(VASTMacros.playhead(time) == expected)
+    }
+
+    @Test func cachebustingIsEightDigits() {
+        var generator = SplitMix(seed: 7)
+        var seen: Set<String> = []
+        for _ in 0..<1000 {
+            let value = VASTMacros.cachebusting(using: &generator)
+            #expect(value.count == 8 && value.allSatisfy(\.isNumber))
+            seen.insert(value)
+        }
+        #expect(seen.count > 990)
+    }
+}
+
+/// A seeded generator, so the test is repeatable.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
