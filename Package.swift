@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "AdSignals", targets: ["AdSignals"]),
         .library(name: "AdPlayback", targets: ["AdPlayback"]),
         .library(name: "AdTracking", targets: ["AdTracking"]),
+        .library(name: "AdOutbox", targets: ["AdOutbox"]),
         .library(name: "AdPlaybackRuntime", targets: ["AdPlaybackRuntime"]),
         .library(name: "AdStorage", targets: ["AdStorage"]),
         .library(name: "AdLive", targets: ["AdLive"]),
@@ -79,12 +80,14 @@ let package = Package(
         ),
         .target(
             name: "AdTracking", dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "VAST"], swiftSettings: strictSettings),
+        .target(
+            name: "AdOutbox", dependencies: ["MediaTime", "AdTracking", "AdStorage", "AdTransport", "VAST"], swiftSettings: strictSettings),
         .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdSSAI", dependencies: ["MediaTime", "HLS", "SSAITracking", "AdSignals", "AdTimeline", "AdTransport", "AdLive"],
             swiftSettings: strictSettings),
         .target(
-            name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
+            name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback", "AdTracking"], swiftSettings: strictSettings),
         .target(
             name: "AdPlaybackRuntime",
             dependencies: [
@@ -179,6 +182,10 @@ let package = Package(
         .testTarget(
             name: "AdTrackingTests",
             dependencies: ["AdTracking", "AdPlayback", "AdPolicy", "AdTimeline", "AdSimulation", "MediaTime", "VAST"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdOutboxTests",
+            dependencies: ["AdOutbox", "AdStorage", "AdTracking", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),

@@ -28,3 +28,14 @@ public enum BookmarkFileError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 }
+
+extension BookmarkFileError {
+    init(_ failure: FileFailure) {
+        switch failure {
+        case .system(let path, let operation, let code, let message):
+            self = .system(path: path, operation: operation, code: code, message: message)
+        case .tooLarge(let path, let bytes, let limit):
+            self = .tooLarge(path: path, bytes: bytes, limit: limit)
+        }
+    }
+}

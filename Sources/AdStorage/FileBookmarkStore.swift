@@ -21,12 +21,22 @@ public final class FileBookmarkStore: BookmarkStore, Sendable {
 
     /// Replaces the saved bookmark atomically.
     public func save(_ bookmark: Bookmark) throws {
-        try FileSystem.replace(path, with: BookmarkFileFormat.encode(bookmark))
+        do throws(FileFailure) {
+            try FileSystem.replace(path, with: BookmarkFileFormat.encode(bookmark))
+        } catch {
+            throw BookmarkFileError(error)
+        }
     }
 
     /// The saved bookmark; `nil` when the file does not exist.
     public func load() throws -> Bookmark? {
-        guard let bytes = try FileSystem.read(path, limit: BookmarkFileFormat.maxBytes) else { return nil }
+        let bytes: [UInt8]?
+        do throws(FileFailure) {
+            bytes = try FileSystem.read(path, limit: BookmarkFileFormat.maxBytes)
+        } catch {
+            throw BookmarkFileError(error)
+        }
+        guard let bytes else { return nil }
         return try BookmarkFileFormat.decode(bytes, path: path)
     }
 }

@@ -6,12 +6,20 @@
     import Darwin
 #endif
 
-/// The few POSIX calls an atomic, durable replace needs, each failing with
-/// the file and the errno instead of a Foundation error.
+/// Why a file operation failed: a system call, with the file and the
+/// errno, or a file larger than its reader allows.
+enum FileFailure: Error, Sendable {
+    case system(path: String, operation: String, code: Int32, message: String)
+    case tooLarge(path: String, bytes: Int, limit: Int)
+}
+
+/// The few POSIX calls an atomic, durable replace and an append-only
+/// journal need, each failing with the file and the errno instead of a
+/// Foundation error.
 enum FileSystem {
     /// Reads a whole file, refusing one larger than `limit` bytes; `nil`
     /// when it does not exist.
-    static func read(_ path: String, limit: Int) throws(BookmarkFileError) -> [UInt8]? {
+    static func read(_ path: String, limit: Int) throws(FileFailure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -39,7 +47,7 @@ enum FileSystem {
     /// the bytes go to a temporary file in the same directory, are flushed
     /// to the disk, and the temporary file is renamed over `path`; then the
     /// directory is flushed so the rename itself survives a power cut.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(BookmarkFileError) {
+    static func replace(_ path: String, with bytes: [UInt8]) throws(FileFailure) {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw failure(temporary, "open") }
@@ -65,7 +73,17 @@ enum FileSystem {
         try flushDirectory(of: path)
     }
 
-    private static func flushDirectory(of path: String) throws(BookmarkFileError) {
+    /// Creates the directory at `path` unless it exists (its parent must).
+    static func makeDirectory(_ path: String) throws(FileFailure) {
+        if mkdir(path, 0o755) == 0 { return }
+        let code = errno
+        var status = stat()
+        if code == EEXIST, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return }
+        errno = code == EEXIST ? ENOTDIR : code
+        throw failure(path, "mkdir")
+    }
+
+    static func flushDirectory(of path: String) throws(FileFailure) {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 { throw failure(directory, "open") }
@@ -75,14 +93,14 @@ enum FileSystem {
         if fsync(descriptor) != 0 && errno != EINVAL && errno != EBADF { throw failure(directory, "fsync") }
     }
 
-    private static func failure(_ path: String, _ operation: String) -> BookmarkFileError {
+    static func failure(_ path: String, _ operation: String) -> FileFailure {
         let code = errno
         return .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
     }
 }
 
 /// The libc read and write, named apart from the methods above.
-private enum Glue {
+enum Glue {
     static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.read(descriptor, buffer, count)

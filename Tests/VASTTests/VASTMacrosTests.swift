@@ -1,3 +1,4 @@
+import Foundation
 import MediaTime
 import Testing
 import VAST
@@ -32,6 +33,28 @@ import VAST
     ])
     func playhead(time: MediaDuration, expected: String) {
         #expect(VASTMacros.playhead(time) == expected)
+    }
+
+    @Test(arguments: [
+        (Int64(0), "1970-01-01T00:00:00.000Z"),
+        (Int64(1_795_428_000_123), "2026-11-23T10:00:00.123Z"),
+        (Int64(951_782_400_000), "2000-02-29T00:00:00.000Z"),
+        (Int64(-1), "1969-12-31T23:59:59.999Z"),
+        (Int64(4_102_444_799_999), "2099-12-31T23:59:59.999Z"),
+    ])
+    func timestamp(milliseconds: Int64, expected: String) {
+        #expect(VASTMacros.timestamp(milliseconds: milliseconds) == expected)
+    }
+
+    @Test func timestampAgreesWithFoundation() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<500 {
+            let millis = Int64.random(in: 0..<8_000_000_000_000, using: &generator)
+            let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+            #expect(VASTMacros.timestamp(milliseconds: millis) == formatter.string(from: date))
+        }
     }
 
     @Test func cachebustingIsEightDigits() {

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An append-only file held open: each append is one `write` at the end
+/// (O_APPEND), so a process killed at any instant leaves whole lines before
+/// the one it was writing; ``sync()`` makes them survive a power cut too.
+final class AppendFile {
+    let path: String
+    private var descriptor: Int32
+
+    init(path: String) throws(FileFailure) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0 { throw FileSystem.failure(path, "open") }
+    }
+
+    deinit { _ = close(descriptor) }
+
+    func append(_ bytes: [UInt8]) throws(FileFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { Glue.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystem.failure(path, "write")
+            }
+            offset += count
+        }
+    }
+
+    /// Flushes what was appended to the disk.
+    func sync() throws(FileFailure) {
+        if fsync(descriptor) != 0 { throw FileSystem.failure(path, "fsync") }
+    }
+
+    /// Opens the file at ``path`` again (after it was replaced).
+    func reopen() throws(FileFailure) {
+        let fresh = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if fresh < 0 { throw FileSystem.failure(path, "open") }
+        _ = close(descriptor)
+        descriptor = fresh
+    }
+}
+
+/// An exclusive lock on a file, held until released or the process ends
+/// (a killed process's lock goes with it).
+final class FileLock {
+    private let descriptor: Int32
+
+    /// Takes the lock on `path`, creating the file; `nil` when another
+    /// process holds it.
+    init?(path: String) throws(FileFailure) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0 { throw FileSystem.failure(path, "open") }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            _ = close(descriptor)
+            if code == EWOULDBLOCK { return nil }
+            errno = code
+            throw FileSystem.failure(path, "flock")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { _ = close(descriptor) }
+}
