@@ -116,7 +116,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdStorage",
             ],
             swiftSettings: strictSettings
         ),
@@ -125,7 +125,7 @@ let package = Package(
             dependencies: [
                 "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
                 "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime", "AdStorage", "AdLive",
-                "SSAITracking", "AdSSAI",
+                "SSAITracking", "AdSSAI", "AdTracking", "AdOutbox",
             ],
             swiftSettings: strictSettings
         ),
@@ -136,6 +136,8 @@ let package = Package(
                 "AdLive",
                 "AdSSAI",
                 "AdStorage",
+                "AdOutbox",
+                "AdTracking",
                 "SSAITracking",
                 "AdSignals",
                 "HLS",
@@ -212,7 +214,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AdScenarioTests",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking"],
+            dependencies: [
+                "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking",
+                "AdOutbox", "AdStorage", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

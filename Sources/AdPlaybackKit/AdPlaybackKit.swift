@@ -19,3 +19,5 @@
 @_exported public import AdLive
 @_exported public import SSAITracking
 @_exported public import AdSSAI
+@_exported public import AdTracking
+@_exported public import AdOutbox

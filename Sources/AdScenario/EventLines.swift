@@ -3,6 +3,7 @@ import Foundation
 public import StrictJSON
 public import AdPlayback
 import AdPolicy
+import AdTracking
 import AdSignals
 import HLSReport
 import MediaTime
@@ -37,15 +38,54 @@ public enum EventLines {
 
     /// A run's events; a live run's carry `date` (after `content`) where
     /// the stream's PROGRAM-DATE-TIME gives one.
+    /// A run's beacons follow the event that fired them, one line per URL
+    /// (``beaconLine(_:)``).
     public static func bytes(for run: ScenarioRun) -> [UInt8] {
         let session = run.ssai.map(sessionLine) ?? []
-        guard run.dates.count == run.events.count, !run.dates.isEmpty else { return session + bytes(for: run.events) }
+        let dated = run.dates.count == run.events.count && !run.dates.isEmpty
+        if !dated, run.beacons.isEmpty { return session + bytes(for: run.events) }
         var output = JSONOutput(bytes: session)
-        for (event, date) in zip(run.events, run.dates) {
-            write(event, date: date, to: &output)
-            output.endLine()
+        output.bytes.reserveCapacity(session.count + run.events.count * 96 + run.beacons.count * 160)
+        var beacons = run.beacons[...]
+        func writeBeacons(through index: Int) {
+            while let next = beacons.first, next.beacon.afterEvent <= index {
+                writeBeacon(next, to: &output)
+                output.endLine()
+                beacons = beacons.dropFirst()
+            }
         }
+        writeBeacons(through: -1)
+        for (index, event) in run.events.enumerated() {
+            write(event, date: dated ? run.dates[index] : nil, to: &output)
+            output.endLine()
+            writeBeacons(through: index)
+        }
+        writeBeacons(through: .max)
         return output.bytes
+    }
+
+    /// One beacon's line: `{"clock", "event": "beacon", "tracking", "break",
+    /// "ad", "occurrence", "session", "url"}`, the URL as sent.
+    public static func beaconLine(_ fired: FiredBeacon) -> String {
+        var output = JSONOutput()
+        writeBeacon(fired, to: &output)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    static func writeBeacon(_ fired: FiredBeacon, to output: inout JSONOutput) {
+        let id = fired.beacon.id
+        output.openObject()
+        output.key("clock")
+        seconds(fired.beacon.clock.ticks, to: &output)
+        output.member("event", "beacon")
+        output.member("tracking", id.tracking)
+        output.member("break", id.breakID)
+        output.member("ad", id.adID)
+        output.member("occurrence", id.occurrence)
+        if id.instance > 1 { output.member("instance", id.instance) }
+        output.member("session", id.session)
+        output.member("url", fired.url)
+        output.closeObject()
     }
 
     /// The SSAI session's status, the first line of a scenario that plays one:

@@ -2,6 +2,8 @@ public import AdSSAI
 public import AdPlayback
 public import AdResolvers
 import AdPlaybackRuntime
+public import AdOutbox
+import AdTracking
 import AdSignals
 import AdSimulation
 public import AdPolicy
@@ -23,6 +25,8 @@ public struct ScenarioRun: Sendable {
     /// For a live stream, each event's date (PROGRAM-DATE-TIME at its
     /// stream time) when known, parallel to ``events``; empty for VOD.
     public var dates: [String?] = []
+    /// The beacons fired and journaled, in order, when the run had an outbox.
+    public var beacons: [FiredBeacon] = []
 }
 
 extension Scenario {
@@ -44,13 +48,19 @@ extension Scenario {
     /// - Parameter bookmarks: where each stop's bookmark is saved, and where
     ///   `start from bookmark` reads one when the run has saved none (a
     ///   bookmark file kept across runs); VOD scenarios only.
+    /// - Parameter beacons: the outbox the ads' beacons (and the resolvers'
+    ///   error reports) go to, with sessions `beaconSession/1`, `/2`, …; VOD
+    ///   scenarios only.
     public func run(
         selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>,
-        bookmarks: (any BookmarkStore & Sendable)? = nil
+        bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run"
     ) async throws(ScenarioError) -> ScenarioRun {
         if let liveRecording {
             guard bookmarks == nil else {
                 throw ScenarioError(path: "$.stream", message: "a bookmark file is for VOD scenarios; a live one resumes by date")
+            }
+            guard beacons == nil else {
+                throw ScenarioError(path: "$.stream", message: "beacons are fired for VOD scenarios; a live recording's ads carry no tracking")
             }
             return try runLive(liveRecording, selector: selector)
         }
@@ -58,6 +68,12 @@ extension Scenario {
         let registry = ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
         let simulation = ResolvingSimulation(session: session, registry: registry, bookmarks: bookmarks)
+        let recorder = beacons.map(BeaconRecorder.init(outbox:))
+        if let recorder {
+            let tracker = BeaconTracker(planner: BeaconPlanner(session: beaconSession), sink: recorder)
+            simulation.simulation.driver.observers.append(tracker)
+            simulation.runtime.tracker = tracker
+        }
         var events: [SessionEvent] = []
         for opportunity in opportunities {
             do {
@@ -76,8 +92,9 @@ extension Scenario {
         }
         var run = ScenarioRun(
             timeline: simulation.session.initialTimeline, events: events, watched: simulation.session.watchedBreakIDs,
-            issues: issues + simulation.runtime.issues)
+            issues: issues + simulation.runtime.issues + (recorder?.problems ?? []))
         run.ssai = ssai
+        run.beacons = recorder?.fired ?? []
         return run
     }
 

@@ -4,6 +4,7 @@ public import AdPlayback
 import AdPolicy
 import AdSignals
 import AdTimeline
+import AdTracking
 import MediaTime
 
 /// The human log of a run: one readable line per event, then a small
@@ -20,6 +21,14 @@ public enum TextReport {
                 + pad(TimeText.format(event.content), 11) + describe(event) + "\n"
         }
         output += "\n" + renderTimeline(run, width: timelineWidth)
+        if !run.beacons.isEmpty {
+            output += "\nbeacons (\(run.beacons.count), journaled and sent):\n"
+            for fired in run.beacons {
+                let id = fired.beacon.id
+                output += pad(TimeText.format(fired.beacon.clock), 11) + pad(id.tracking, 15)
+                    + pad("\(id.breakID)/\(id.adID) #\(id.occurrence)", 18) + fired.url + "\n"
+            }
+        }
         return output
     }
 

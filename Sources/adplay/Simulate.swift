@@ -1,4 +1,5 @@
 import AdLive
+import AdOutbox
 import AdResolvers
 import AdScenario
 import AdSSAI
@@ -40,6 +41,18 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "A bookmark file: each stop saves its bookmark there, and `start from bookmark` reads it when the run has saved none, so a viewer resumes across runs (VOD scenarios).")
     var bookmarks: String?
 
+    @Option(help: "An outbox directory: the ads' beacons are journaled there and sent for real to their URLs (jsonl adds a line per beacon). Without it nothing is sent.")
+    var beacons: String?
+
+    @Option(help: "With --beacons, how many seconds to keep sending after the run; what is left stays pending in the outbox for `adplay beacons flush` (more than 0, at most 3600).")
+    var beaconTimeout: Double = 30
+
+    func validate() throws {
+        guard beaconTimeout > 0, beaconTimeout <= 3_600 else {
+            throw ValidationError("--beacon-timeout must be greater than 0 and at most 3600 seconds")
+        }
+    }
+
     func run() async throws {
         let bytes = try readScenario()
         var vmap: VMAPDocument?
@@ -66,9 +79,21 @@ struct Simulate: AsyncParsableCommand {
         } catch let error as LiveRecordingError {
             throw CLIError("\(scenario): \(error)")
         }
+        let outbox = try beacons.map(BeaconOutboxFactory.open)
+        let sender = outbox.map { outbox in Task { await outbox.run() } }
         try await ScenarioOutput.run(
             json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording, alternate: alternate,
-            ssai: ssai, bookmarks: try bookmarkStore())
+            ssai: ssai, bookmarks: try bookmarkStore(), beacons: outbox)
+        if let outbox, let beacons {
+            let summary = await outbox.flush(timeout: Network.duration(seconds: beaconTimeout))
+            sender?.cancel()
+            await sender?.value
+            for problem in outbox.problemsReported { FileHandle.standardError.write(Data("adplay: beacons: \(problem)\n".utf8)) }
+            if summary.pending > 0 {
+                FileHandle.standardError.write(Data(
+                    "adplay: beacons: \(summary); `adplay beacons flush \(beacons)` sends what is pending\n".utf8))
+            }
+        }
     }
 
     /// The bookmark file's store; its directory must exist.
@@ -111,13 +136,16 @@ struct Simulate: AsyncParsableCommand {
 enum ScenarioOutput {
     static func run(
         json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
-        alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil, bookmarks: FileBookmarkStore? = nil
+        alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil, bookmarks: FileBookmarkStore? = nil,
+        beacons: BeaconOutbox? = nil
     ) async throws {
         let run: ScenarioRun
         do {
             let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
-            run = try await scenario.run(resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks)
+            run = try await scenario.run(
+                resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks, beacons: beacons,
+                beaconSession: String(UUID().uuidString.prefix(8)).lowercased())
         } catch {
             throw CLIError("\(source): \(error)")
         }

@@ -1,0 +1,32 @@
+public import AdOutbox
+public import AdTracking
+import AdStorage
+
+/// A beacon a scenario fired and journaled: the beacon, the URL as sent
+/// (macros filled).
+public struct FiredBeacon: Sendable, Hashable {
+    /// The beacon, with its identity and where it fired.
+    public var beacon: Beacon
+    /// The URL as journaled and sent.
+    public var url: String
+}
+
+/// Hands a scenario's beacons to its outbox and keeps what was journaled,
+/// for the beacon lines.
+final class BeaconRecorder: BeaconSink {
+    let outbox: BeaconOutbox
+    private(set) var fired: [FiredBeacon] = []
+    private(set) var problems: [String] = []
+
+    init(outbox: BeaconOutbox) { self.outbox = outbox }
+
+    func take(_ beacon: Beacon) {
+        do {
+            if case .journaled(let entry) = try outbox.enqueue(beacon) {
+                fired.append(FiredBeacon(beacon: beacon, url: entry.url))
+            }
+        } catch {
+            problems.append("beacon \(beacon.id) not journaled: \(error)")
+        }
+    }
+}
