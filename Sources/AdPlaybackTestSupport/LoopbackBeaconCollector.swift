@@ -42,6 +42,13 @@ public actor LoopbackBeaconCollector: LoopbackServer {
 
     func listening(on port: UInt16) { self.port = port }
 
+    /// Forgets what it received, for the next run.
+    public func reset() {
+        accepted = []
+        attempts = 0
+        mostAtOnce = 0
+    }
+
     /// `http://127.0.0.1:PORT` followed by `path`.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 

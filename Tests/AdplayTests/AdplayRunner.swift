@@ -81,6 +81,30 @@ struct AdplayRunner {
         }
     }
 
+    /// Starts `adplay` and kills it (SIGKILL, as `kill -9`) after `delay`
+    /// seconds of wall time, on a thread of its own; its output is discarded.
+    /// - Returns: whether the kill ended it (false: it had finished first).
+    static func runKilled(_ arguments: [String], after delay: Double) async throws -> Bool {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                processSlots.wait()
+                defer { processSlots.signal() }
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = try executable
+                    process.arguments = arguments
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    Thread.sleep(forTimeInterval: delay)
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    return process.terminationReason == .uncaughtSignal
+                })
+            }.start()
+        }
+    }
+
     private static let processSlots = DispatchSemaphore(value: 1)
 
     /// Writes `json` to a temporary file and simulates it as JSON lines.
