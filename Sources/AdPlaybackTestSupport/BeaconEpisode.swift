@@ -41,10 +41,12 @@ public enum BeaconEpisode {
     }
 
     /// Serves the episode's VAST documents and its VMAP at `/vmap` on
-    /// `server`, the tracking URLs pointing at `collector` (a base URL).
+    /// `server`, the tracking URLs pointing at `collector` (a base URL);
+    /// `latency` delays the answers of paths it names (`/mid1`, …), so a
+    /// run waits at those breaks.
     /// - Returns: the VMAP's text.
     @discardableResult
-    public static func serve(on server: LoopbackAdServer, collector: String) async -> String {
+    public static func serve(on server: LoopbackAdServer, collector: String, latency: [String: Duration] = [:]) async -> String {
         await server.serve("/pre-pod", .document(vast(inline("pre-a1", sequence: 1, collector) + inline("pre-a2", sequence: 2, collector))))
         await server.serve("/pre", .document(vast("""
             <Ad id="pre-w"><Wrapper allowMultipleAds="true"><AdSystem>w</AdSystem><VASTAdTagURI><![CDATA[\(await server.url("/pre-pod"))]]></VASTAdTagURI>
@@ -52,7 +54,9 @@ public enum BeaconEpisode {
             <Creatives><Creative><Linear><TrackingEvents><Tracking event="complete"><![CDATA[\(collector)/t/pre-wrapper/complete]]></Tracking></TrackingEvents></Linear></Creative></Creatives>
             </Wrapper></Ad>
             """)))
-        for id in ["mid1", "mid2", "post"] { await server.serve("/\(id)", .document(vast(inline("\(id)-a1", sequence: nil, collector)))) }
+        for id in ["mid1", "mid2", "post"] {
+            await server.serve("/\(id)", .document(vast(inline("\(id)-a1", sequence: nil, collector))), latency: latency["/\(id)"] ?? .zero)
+        }
         var vmap = "<vmap:VMAP version=\"1.0\">"
         for (id, offset) in [("pre", "start"), ("mid1", "00:03:20"), ("mid2", "00:06:40"), ("post", "end")] {
             vmap += """

@@ -7,6 +7,8 @@ struct AdplayRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// How long the process ran, from its start to its exit.
+        var elapsed: Duration = .zero
 
         /// The JSON lines of stdout as dictionaries.
         var events: [[String: Any]] {
@@ -53,12 +55,13 @@ struct AdplayRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let started = ContinuousClock.now
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr, as: UTF8.self), elapsed: ContinuousClock.now - started)
     }
 
     /// The same, on a thread outside Swift's cooperative pool, so a server in

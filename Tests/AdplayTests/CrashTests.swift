@@ -1,0 +1,125 @@
+import AdPlaybackTestSupport
+import Foundation
+import Testing
+
+/// kill -9 at random moments: the beacon outbox loses nothing and sends
+/// nothing twice but what was in flight; a bookmark file is always whole.
+@Suite(.serialized) struct CrashTests {
+    private func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
+    }
+
+    /// The episode with `--beacons` against a slow collector, killed at 50
+    /// random moments, each followed by `adplay beacons flush`: the
+    /// collector gets exactly what the journal recorded, each once but for
+    /// at most 4 in flight at the kill, and the journal is a prefix, in
+    /// order, of the uninterrupted run's beacons.
+    @Test func beaconsSurviveKill9() async throws {
+        let collector = LoopbackBeaconCollector(latency: .milliseconds(40))
+        try await collector.start()
+        defer { Task { await collector.stop() } }
+        try await LoopbackAdServer.with { server in
+            // Slow mid- and post-rolls: the run waits at each, so the kills land while beacons are journaled too.
+            await BeaconEpisode.serve(on: server, collector: await collector.url(""),
+                                      latency: ["/mid2": .milliseconds(150), "/mid1": .milliseconds(300), "/post": .milliseconds(450)])
+            let scenario = temporary("episode") + ".json"
+            try Data(BeaconEpisode.scenario(vmap: await server.url("/vmap")).utf8).write(to: URL(fileURLWithPath: scenario))
+            defer { try? FileManager.default.removeItem(atPath: scenario) }
+
+            let whole = temporary("outbox")
+            defer { try? FileManager.default.removeItem(atPath: whole) }
+            let uninterrupted = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl", "--beacons", whole])
+            // The kills fall anywhere within the time an uninterrupted run takes.
+            let (seconds, attoseconds) = uninterrupted.elapsed.components
+            let runMilliseconds = UInt64(seconds) * 1_000 + UInt64(attoseconds / 1_000_000_000_000_000)
+            #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
+            let reference = try JournalFile(directory: whole).beacons.map(\.identity)
+            #expect(reference.count == BeaconEpisode.expected.values.reduce(0, +))
+
+            var generator = SplitMix(seed: 20261123)
+            var killed = 0
+            var journaled: [Int] = []
+            var sentTwice = 0
+            for round in 0..<50 {
+                await collector.reset()
+                let directory = temporary("outbox")
+                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let delay = Double(generator.next() % max(runMilliseconds, 1)) / 1_000
+                if try await AdplayRunner.runKilled(["simulate", scenario, "--format", "jsonl", "--beacons", directory], after: delay) {
+                    killed += 1
+                }
+                let flush = try await AdplayRunner.runInBackground(["beacons", "flush", directory, "--timeout", "30"])
+                #expect(flush.status == 0, "round \(round): \(flush.stdout) \(flush.stderr)")
+
+                let journal = try JournalFile(directory: directory)
+                journaled.append(journal.beacons.count)
+                #expect(journal.beacons.map(\.identity) == Array(reference.prefix(journal.beacons.count)), "round \(round)")
+                #expect(journal.sent == Set(journal.beacons.map(\.seq)), "round \(round): all sent after the flush")
+                // The wrapper's impression and complete are one URL for two beacons: count URLs.
+                let expected = journal.beacons.reduce(into: [String: Int]()) { $0[LoopbackBeaconCollector.key(for: $1.url), default: 0] += 1 }
+                let received = await collector.counts
+                #expect(Set(received.keys) == Set(expected.keys), "round \(round): the collector got exactly the journal's beacons")
+                let extra = received.compactMap { key, count in count > expected[key, default: 0] ? (key, count - expected[key, default: 0]) : nil }
+                #expect(extra.count <= 4 && extra.allSatisfy { $0.1 == 1 }, "round \(round): sent twice: \(extra)")
+                #expect(received.allSatisfy { $0.value >= expected[$0.key, default: 0] }, "round \(round): every beacon arrived")
+                sentTwice += extra.count
+            }
+            // The kills landed all along the run: before anything was journaled, mid-way, and after.
+            #expect(killed >= 25, "\(killed) of 50 runs were killed")
+            #expect(Set(journaled.filter { $0 > 0 && $0 < reference.count }).count >= 3, "kills mid-journal: \(journaled.sorted())")
+            print("beacon crash test: a run takes \(runMilliseconds) ms; \(killed) of 50 runs killed, journals of \(journaled.sorted()) beacons, \(sentTwice) sent twice")
+        }
+    }
+
+    /// A scenario that stops (saving a bookmark) 1,000 times, killed at 50
+    /// random moments: the file is missing (killed before the first save)
+    /// or holds one whole bookmark, which the next run resumes from.
+    @Test func bookmarksSurviveKill9() async throws {
+        var actions = [#"{"do": "start"}"#, #"{"do": "play", "for": 1}"#, #"{"do": "stop"}"#]
+        for _ in 1..<1_000 { actions += [#"{"do": "start", "from": "bookmark"}"#, #"{"do": "play", "for": 1}"#, #"{"do": "stop"}"#] }
+        let scenario = temporary("saves") + ".json"
+        try Data(#"{"stream": {"type": "vod", "contentDuration": 5000}, "actions": [\#(actions.joined(separator: ","))]}"#.utf8)
+            .write(to: URL(fileURLWithPath: scenario))
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        let resume = temporary("resume") + ".json"
+        try Data(#"{"stream": {"type": "vod", "contentDuration": 5000}, "actions": [{"do": "start", "from": "bookmark"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: resume))
+        defer { try? FileManager.default.removeItem(atPath: resume) }
+
+        var generator = SplitMix(seed: 7)
+        var positions: [Int] = []
+        for round in 0..<50 {
+            let folder = temporary("bookmarks")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let file = folder + "/bookmark.json"
+            let delay = Double(generator.next() % 700) / 1_000
+            _ = try await AdplayRunner.runKilled(["simulate", scenario, "--format", "jsonl", "--bookmarks", file], after: delay)
+            guard FileManager.default.fileExists(atPath: file) else {
+                positions.append(0)
+                continue
+            }
+            let resumed = try await AdplayRunner.runInBackground(["simulate", resume, "--format", "jsonl", "--bookmarks", file])
+            #expect(resumed.status == 0, "round \(round): \(resumed.stderr)")
+            let start = try #require(resumed.events.first { $0["event"] as? String == "sessionStart" }, "round \(round)")
+            let content = try #require((start["content"] as? NSNumber)?.doubleValue)
+            // Bookmark n was saved at n s: a whole one, never a mix.
+            #expect(content >= 1 && content <= 1_000 && content == content.rounded(), "round \(round): \(content)")
+            positions.append(Int(content))
+        }
+        #expect(Set(positions).count >= 10, "the kills landed at many saves: \(positions.sorted())")
+        print("bookmark crash test: resumed at \(positions.sorted())")
+    }
+}
+
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
