@@ -79,6 +79,20 @@ let package = Package(
             path: "Benchmarks/SSAIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The collector is Scripts/beacon_collector.py, run with python3.
+        .executableTarget(
+            name: "OutboxBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "AdOutbox", package: "AdPlaybackKit"),
+                .product(name: "AdStorage", package: "AdPlaybackKit"),
+                .product(name: "AdTracking", package: "AdPlaybackKit"),
+                .product(name: "AdTransport", package: "AdPlaybackKit"),
+                .product(name: "MediaTime", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/OutboxBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         .executableTarget(
             name: "VASTBenchmarks",
             dependencies: [

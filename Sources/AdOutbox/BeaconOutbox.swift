@@ -119,7 +119,15 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
 
     /// Sends what is pending and what is taken, until cancelled.
     public func run() async {
-        lock.withLock { senders += 1 }
+        let first = lock.withLock { () -> Bool in
+            senders += 1
+            return senders == 1
+        }
+        guard first else {
+            // One sender at a time: a second returns at once.
+            lock.withLock { senders -= 1 }
+            return
+        }
         defer { lock.withLock { senders -= 1 } }
         await withDiscardingTaskGroup { group in
             var timer: Int64?
@@ -184,38 +192,13 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
 
     private var isIdle: Bool { inFlight.isEmpty && journal.pendingCount == 0 }
 
-    /// The beacons due now, marked in flight (the journal flushed to the
-    /// disk first), and when the next waiting one is due; drops those too
-    /// old and compacts the journal when it has grown.
+    /// The beacons due now, marked in flight, and when the next waiting one
+    /// is due; drops those too old and compacts the journal when it has
+    /// grown. The journal is flushed to the disk before the batch is
+    /// returned, outside the lock, so taking beacons goes on meanwhile.
     private func claim() -> (batch: [JournalEntry], nextRetry: Int64?) {
-        lock.withLock {
+        let (batch, nextRetry, point) = lock.withLock { () -> ([JournalEntry], Int64?, Result<JournalSyncPoint, BeaconJournalError>?) in
             let time = now()
-            let oldest = time - OutboxConfiguration.milliseconds(configuration.maxAge)
-            var batch: [JournalEntry] = []
-            var nextRetry: Int64?
-            for entry in journal.pendingEntries() where !inFlight.contains(entry.seq) {
-                if entry.enqueued < oldest {
-                    drop(entry, reason: "not answered within \(configuration.maxAge) (\(entry.lastError ?? "never sent"))", at: time)
-                    continue
-                }
-                if let retryAt = entry.retryAt, retryAt > time {
-                    nextRetry = min(nextRetry ?? retryAt, retryAt)
-                    continue
-                }
-                guard inFlight.count < configuration.maxInFlight else { break }
-                inFlight.insert(entry.seq)
-                batch.append(entry)
-            }
-            if !batch.isEmpty {
-                do {
-                    try journal.sync()
-                } catch {
-                    // Not durable: send nothing until it is.
-                    problems.append("the journal could not be flushed: \(error)")
-                    for entry in batch { inFlight.remove(entry.seq) }
-                    return ([], time + OutboxConfiguration.milliseconds(configuration.firstRetry))
-                }
-            }
             if time - lastCompactionCheck >= 60_000 || journal.entries.count - entriesAtCheck >= 4_096 {
                 lastCompactionCheck = time
                 do {
@@ -225,8 +208,52 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
                 }
                 entriesAtCheck = journal.entries.count
             }
+            let oldest = time - OutboxConfiguration.milliseconds(configuration.maxAge)
+            var batch: [JournalEntry] = []
+            var nextRetry: Int64?
+            var tooOld: [JournalEntry] = []
+            // When every slot is taken the scan stops: a send in flight
+            // will wake the sender, and the rest are looked at then.
+            journal.forEachPending { entry in
+                guard !inFlight.contains(entry.seq) else { return true }
+                if entry.enqueued < oldest {
+                    tooOld.append(entry)
+                    return true
+                }
+                if let retryAt = entry.retryAt, retryAt > time {
+                    nextRetry = min(nextRetry ?? retryAt, retryAt)
+                    return true
+                }
+                guard inFlight.count < configuration.maxInFlight else { return false }
+                inFlight.insert(entry.seq)
+                batch.append(entry)
+                return true
+            }
+            for entry in tooOld {
+                drop(entry, reason: "not answered within \(configuration.maxAge) (\(entry.lastError ?? "never sent"))", at: time)
+            }
             resumeIdleWaiters()
+            guard !batch.isEmpty, journal.needsSync else { return (batch, nextRetry, nil) }
+            do throws(BeaconJournalError) {
+                return (batch, nextRetry, .success(try journal.syncPoint()))
+            } catch {
+                return (batch, nextRetry, .failure(error))
+            }
+        }
+        guard let point else { return (batch, nextRetry) }
+        do throws(BeaconJournalError) {
+            let flush = try point.get()
+            try flush.sync()
+            lock.withLock { journal.synced(flush) }
             return (batch, nextRetry)
+        } catch {
+            // Not durable: send nothing until it is.
+            let retry = now() + OutboxConfiguration.milliseconds(configuration.firstRetry)
+            lock.withLock {
+                problems.append("the journal could not be flushed: \(error)")
+                for entry in batch { inFlight.remove(entry.seq) }
+            }
+            return ([], retry)
         }
     }
 

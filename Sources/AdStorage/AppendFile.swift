@@ -38,6 +38,14 @@ final class AppendFile {
         if fsync(descriptor) != 0 { throw FileSystem.failure(path, "fsync") }
     }
 
+    /// A second descriptor of the file, to flush it from another thread
+    /// while appends go on.
+    func duplicateDescriptor() throws(FileFailure) -> Int32 {
+        let copy = dup(descriptor)
+        if copy < 0 { throw FileSystem.failure(path, "dup") }
+        return copy
+    }
+
     /// Opens the file at ``path`` again (after it was replaced).
     func reopen() throws(FileFailure) {
         let fresh = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
@@ -68,4 +76,27 @@ final class FileLock {
     }
 
     deinit { _ = close(descriptor) }
+}
+
+/// A flush of a journal's appends up to a point, on a descriptor of its
+/// own, so it runs while the journal takes more (see
+/// ``BeaconJournal/syncPoint()``).
+public final class JournalSyncPoint: @unchecked Sendable {
+    private let descriptor: Int32
+    private let path: String
+    /// The records it covers.
+    let records: Int
+
+    init(descriptor: Int32, path: String, records: Int) {
+        self.descriptor = descriptor
+        self.path = path
+        self.records = records
+    }
+
+    deinit { _ = close(descriptor) }
+
+    /// Flushes the file to the disk.
+    public func sync() throws(BeaconJournalError) {
+        if fsync(descriptor) != 0 { throw BeaconJournalError(FileSystem.failure(path, "fsync")) }
+    }
 }

@@ -35,7 +35,9 @@ public final class BeaconJournal {
     private var seqByID: [BeaconID: Int] = [:]
     private var nextSeq = 1
     private var linesWritten = 0
-    private var unsynced = false
+    /// Records appended, and how many of them are known flushed to the disk.
+    private var recordsWritten = 0
+    private var recordsSynced = 0
     private let file: AppendFile
     private let lock: FileLock
 
@@ -94,6 +96,18 @@ public final class BeaconJournal {
         return pendingSeqs.compactMap { seq in positions[seq].map { entries[$0] }.flatMap { $0.isPending ? $0 : nil } }
     }
 
+    /// Visits the beacons still to send, in the order taken, until `body`
+    /// returns false; copies nothing.
+    public func forEachPending(_ body: (JournalEntry) -> Bool) {
+        if pendingSeqs.count > 2 * pendingCount + 64 {
+            pendingSeqs.removeAll { positions[$0].map { !entries[$0].isPending } ?? true }
+        }
+        for seq in pendingSeqs {
+            guard let position = positions[seq], entries[position].isPending else { continue }
+            if !body(entries[position]) { return }
+        }
+    }
+
     /// The entry of `seq`, if the journal still has it.
     public func entry(_ seq: Int) -> JournalEntry? { positions[seq].map { entries[$0] } }
 
@@ -120,9 +134,25 @@ public final class BeaconJournal {
     /// Makes everything appended so far survive a power cut (one flush for
     /// all the records since the last).
     public func sync() throws(BeaconJournalError) {
-        guard unsynced else { return }
+        guard needsSync else { return }
         try io { () throws(FileFailure) in try file.sync() }
-        unsynced = false
+        recordsSynced = recordsWritten
+    }
+
+    /// Whether records were appended since the last flush.
+    public var needsSync: Bool { recordsWritten > recordsSynced }
+
+    /// A flush of everything appended so far that runs outside the
+    /// caller's lock (appends may go on meanwhile); hand it back to
+    /// ``synced(_:)`` once it has run.
+    public func syncPoint() throws(BeaconJournalError) -> JournalSyncPoint {
+        let descriptor = try io { () throws(FileFailure) in try file.duplicateDescriptor() }
+        return JournalSyncPoint(descriptor: descriptor, path: path, records: recordsWritten)
+    }
+
+    /// Notes that `point` was flushed.
+    public func synced(_ point: JournalSyncPoint) {
+        recordsSynced = max(recordsSynced, point.records)
     }
 
     /// Compacts the journal (``compact(now:retention:)``) when its file has
@@ -171,7 +201,8 @@ public final class BeaconJournal {
         }
         pendingCount = pendingSeqs.count
         linesWritten = 1 + entries.reduce(0) { $0 + 1 + ($1.isPending && $1.failedAttempts == 0 ? 0 : 1) }
-        unsynced = false
+        // The replace flushed the whole file.
+        recordsSynced = recordsWritten
     }
 
     // MARK: - Private
@@ -179,7 +210,7 @@ public final class BeaconJournal {
     private func write(_ record: JournalRecord) throws(BeaconJournalError) {
         try io { () throws(FileFailure) in try file.append(JournalFormat.encode(record)) }
         linesWritten += 1
-        unsynced = true
+        recordsWritten += 1
     }
 
     private func apply(_ record: JournalRecord) {
