@@ -98,6 +98,17 @@ import Testing
         let bookmarks = FileBookmarkStore(path: bookmarkPath)
         let runtime = PlaybackRuntime(
             driver: PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks), registry: registry)
+        let outboxDirectory = bookmarkPath + "-outbox"
+        defer { try? FileManager.default.removeItem(atPath: outboxDirectory) }
+        let viewingSessionID = "readme"
+
+        // The README's tracking example, verbatim.
+        let outbox = BeaconOutbox(journal: try BeaconJournal(directory: outboxDirectory), client: client)
+        let sender = Task { await outbox.run() }
+        let tracker = BeaconTracker(planner: BeaconPlanner(session: viewingSessionID), sink: outbox)
+        runtime.driver.observers.append(tracker)
+        runtime.tracker = tracker                                                        // error reports too
+
         for opportunity in opportunities { try runtime.send(.opportunity(opportunity)) }  // placeholders; their VAST resolves
         while runtime.resolutionsInFlight > 0 { _ = await runtime.deliverNextResult() }
         try runtime.send(.start(try bookmarks.load().map { .bookmark($0) } ?? .beginning))
@@ -106,6 +117,8 @@ import Testing
 
         #expect(runtime.session.timeline.adBreak(id: "pre")?.ads.map(\.id) == ["a1"])
         #expect(try bookmarks.load()?.content == .zero)
+        sender.cancel()
+        #expect(outbox.entries.map(\.id.tracking) == ["impression"], "the pre-roll started: its impression is journaled")
     }
 
     /// The live example: following on a clock, the first cue reported.
