@@ -231,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VASTTests",
-            dependencies: ["VAST", "XMLTree", "MediaTime"],
+            dependencies: ["VAST", "XMLTree", "MediaTime", "AdPlaybackTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

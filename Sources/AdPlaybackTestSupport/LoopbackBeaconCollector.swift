@@ -84,11 +84,13 @@ public actor LoopbackBeaconCollector: LoopbackServer {
     }
 }
 
-/// A small seeded generator, so a collector's refusals can be repeated.
-struct SplitMixGenerator: RandomNumberGenerator {
+/// A small seeded generator (SplitMix64), so tests and a collector's
+/// refusals can be repeated.
+public struct SplitMixGenerator: RandomNumberGenerator, Sendable {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    /// Creates a generator that always yields the same numbers for `seed`.
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -74,7 +74,7 @@ struct OutboxRig {
         let now: @Sendable () -> Int64 = { Self.epoch + clock.reading.ticks / 9_000 }
         outbox = BeaconOutbox(
             journal: try BeaconJournal(directory: directory), client: HTTPClient(transport: self.transport, clock: clock),
-            configuration: configuration, now: now, random: SeededRandom(seed: 11))
+            configuration: configuration, now: now, random: SplitMixGenerator(seed: 11))
     }
 
     /// Flushes, letting virtual time pass while everything waits on it.
@@ -88,16 +88,4 @@ func beacon(_ n: Int, session: String = "v/1", url: String? = nil) -> Beacon {
     Beacon(id: BeaconID(session: session, breakID: "b", adID: "a\(n)", tracking: "impression", occurrence: 1, slot: 0),
            template: url ?? "https://t.example/i/\(n)?cb=[CACHEBUSTING]&t=[TIMESTAMP]&x=[AD_MT]",
            macros: ["LIMITADTRACKING": "0"], clock: .zero, adPlayhead: .zero)
-}
-
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -36,7 +36,7 @@ import Testing
             let reference = try JournalFile(directory: whole).beacons.map(\.identity)
             #expect(reference.count == BeaconEpisode.expected.values.reduce(0, +))
 
-            var generator = SplitMix(seed: 20261123)
+            var generator = SplitMixGenerator(seed: 20261123)
             var killed = 0
             var journaled: [Int] = []
             var sentTwice = 0
@@ -86,7 +86,7 @@ import Testing
             .write(to: URL(fileURLWithPath: resume))
         defer { try? FileManager.default.removeItem(atPath: resume) }
 
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMixGenerator(seed: 7)
         var positions: [Int] = []
         for round in 0..<50 {
             let folder = temporary("bookmarks")
@@ -109,17 +109,5 @@ import Testing
         }
         #expect(Set(positions).count >= 10, "the kills landed at many saves: \(positions.sorted())")
         print("bookmark crash test: resumed at \(positions.sorted())")
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

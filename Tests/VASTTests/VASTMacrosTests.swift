@@ -1,3 +1,4 @@
+import AdPlaybackTestSupport
 import Foundation
 import MediaTime
 import Testing
@@ -49,7 +50,7 @@ import VAST
     @Test func timestampAgreesWithFoundation() {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMixGenerator(seed: 3)
         for _ in 0..<500 {
             let millis = Int64.random(in: 0..<8_000_000_000_000, using: &generator)
             let date = Date(timeIntervalSince1970: Double(millis) / 1000)
@@ -58,7 +59,7 @@ import VAST
     }
 
     @Test func cachebustingIsEightDigits() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMixGenerator(seed: 7)
         var seen: Set<String> = []
         for _ in 0..<1000 {
             let value = VASTMacros.cachebusting(using: &generator)
@@ -66,18 +67,5 @@ import VAST
             seen.insert(value)
         }
         #expect(seen.count > 990)
-    }
-}
-
-/// A seeded generator, so the test is repeatable.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
