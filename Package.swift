@@ -239,7 +239,7 @@ let package = Package(
             name: "AdResolversTests",
             dependencies: [
                 "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "AdSimulation",
-                "AdPlaybackTestSupport", "MediaTime",
+                "AdPlaybackTestSupport", "MediaTime", "AdTracking",
             ],
             swiftSettings: strictSettings
         ),

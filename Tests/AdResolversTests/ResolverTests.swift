@@ -1,5 +1,6 @@
 import AdPlaybackTestSupport
 import AdResolvers
+import AdTracking
 import AdSignals
 import AdSimulation
 import AdTransport
@@ -105,7 +106,7 @@ import VASTResolution
         #expect(ad.tracking.first { $0.event == "complete" }?.offset == nil)
     }
 
-    @Test func podResolver_dropsAnAdWithNoPlayableFile() async throws {
+    @Test func podResolver_dropsAnAdWithNoPlayableFile_andReportsIt403() async throws {
         try await LoopbackAdServer.with { server in
             let flash = Self.inline("f", seconds: 15).replacingOccurrences(of: "application/x-mpegURL", with: "video/x-flv")
             await server.serve("/pod", .document("<VAST version=\"4.2\">\(flash)</VAST>"))
@@ -113,6 +114,8 @@ import VASTResolution
                 AdOpportunity(id: "x", position: .preroll, signal: .schedule(.adTag(await server.url("/pod")))))
             #expect(result.breaks.isEmpty)
             #expect(result.issues.first?.hasPrefix("ad f dropped: VAST error 403") == true)
+            // Ad tracking sends it to the ad's Error URLs.
+            #expect(result.errorReports == [AdErrorReport(breakID: "x", adID: "f", code: 403, urls: ["https://t.example/e/f?c=[ERRORCODE]"])])
         }
     }
 

@@ -57,6 +57,25 @@ import VASTResolution
         }
     }
 
+    /// The report ad tracking sends in a silent resolver's place: the
+    /// failure, the wrapper's id, and the Error URL of every wrapper on the
+    /// way, macros unexpanded.
+    @Test func aFailureDeepInTheChain_isReportedWithEveryWrappersErrorURL() async throws {
+        try await LoopbackAdServer.with { server in
+            await server.serve("/w1", .document(Documents.wrapper("w1", to: await server.url("/w2"), errorURL: "https://t.example/e/w1?c=[ERRORCODE]")))
+            await server.serve("/w2", .document(Documents.wrapper("w2", to: await server.url("/missing"), errorURL: "https://t.example/e/w2")))
+            let resolution = await resolver { $0.reportsErrors = false }.resolve(url: await server.url("/w1"))
+            #expect(resolution.ads.isEmpty)
+            #expect(resolution.errorReports.isEmpty)
+            let report = try #require(resolution.reports.first)
+            #expect(resolution.reports.count == 1)
+            #expect(report.error.code == .wrapperTimeout)
+            #expect(report.adID == "w2")
+            #expect(report.urls == ["https://t.example/e/w1?c=[ERRORCODE]", "https://t.example/e/w2"])
+            #expect(resolution.wouldSend == ["https://t.example/e/w1?c=301", "https://t.example/e/w2"])
+        }
+    }
+
     @Test func loop_isCaught_andNothingIsFetchedTwice() async throws {
         try await LoopbackAdServer.with { server in
             await server.serve("/a", .document(Documents.wrapper("a", to: await server.url("/b"))))
