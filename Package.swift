@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "AdPlaybackKit", targets: ["AdPlaybackKit"]),
         .library(name: "MediaTime", targets: ["MediaTime"]),
+        .library(name: "TextEcho", targets: ["TextEcho"]),
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "SCTE35", targets: ["SCTE35"]),
         .library(name: "SCTE35Text", targets: ["SCTE35Text"]),
@@ -47,13 +48,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "MediaTime", swiftSettings: strictSettings),
-        .target(name: "StrictJSON", swiftSettings: strictSettings),
+        .target(name: "TextEcho", swiftSettings: strictSettings),
+        .target(name: "StrictJSON", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SCTE35", swiftSettings: strictSettings),
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
-        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35"], swiftSettings: strictSettings),
-        .target(name: "XMLTree", swiftSettings: strictSettings),
-        .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "HLS"], swiftSettings: strictSettings),
-        .target(name: "VAST", dependencies: ["MediaTime", "XMLTree"], swiftSettings: strictSettings),
+        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35", "TextEcho"], swiftSettings: strictSettings),
+        .target(name: "XMLTree", dependencies: ["TextEcho"], swiftSettings: strictSettings),
+        .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "HLS", "TextEcho"], swiftSettings: strictSettings),
+        .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "AdTransport", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime", "AdTransport"], swiftSettings: strictSettings),
         .target(
@@ -116,7 +118,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdStorage",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdStorage", "TextEcho",
             ],
             swiftSettings: strictSettings
         ),
@@ -189,6 +191,7 @@ let package = Package(
             name: "AdOutboxTests",
             dependencies: ["AdOutbox", "AdStorage", "AdTracking", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings),
+        .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
         .testTarget(

@@ -1,3 +1,4 @@
+internal import TextEcho
 import StrictJSON
 import MediaTime
 
@@ -16,7 +17,7 @@ struct JSONField {
         guard case .object(let members) = node.value else { throw failure("expected an object, got \(node.typeName)") }
         for member in members where !allowed.contains(member.key) {
             let field = JSONField(node: member.value, path: path + "." + member.key)
-            throw field.failure("unknown key \"\(member.key)\"; allowed: \(allowed.joined(separator: ", "))")
+            throw field.failure("unknown key \(Echo.quoted(member.key)); allowed: \(allowed.joined(separator: ", "))")
         }
         return JSONObjectFields(field: self, members: members)
     }
@@ -64,7 +65,7 @@ struct JSONField {
         let text = try string()
         guard let value = Value(rawValue: text) else {
             let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw failure("unknown value \"\(text)\"; allowed: \(allowed)")
+            throw failure("unknown value \(Echo.quoted(text)); allowed: \(allowed)")
         }
         return value
     }

@@ -1,3 +1,4 @@
+internal import TextEcho
 import StrictJSON
 import AdPlayback
 import AdPolicy
@@ -19,7 +20,7 @@ extension Scenario {
         let doField = try JSONObjectFields(field: field, members: members).required("do")
         let name = try doField.string()
         guard actionNames.contains(name) else {
-            throw doField.failure("unknown action \"\(name)\"; allowed: \(actionNames.joined(separator: ", "))")
+            throw doField.failure("unknown action \(Echo.quoted(name)); allowed: \(actionNames.joined(separator: ", "))")
         }
         let action: Action
         switch name {
@@ -71,7 +72,7 @@ extension Scenario {
         guard members.count == 1 else { throw field.failure("give exactly one of \"stream\" (seconds) or \"date\"") }
         let text = try dateField.nonEmptyString()
         guard let date = ProgramDateTime(text) else {
-            throw dateField.failure("expected an ISO 8601 date such as \"2026-01-01T00:00:10.000Z\", got \"\(text)\"")
+            throw dateField.failure("expected an ISO 8601 date such as \"2026-01-01T00:00:10.000Z\", got \(Echo.quoted(text))")
         }
         return date
     }

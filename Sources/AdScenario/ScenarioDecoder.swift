@@ -1,3 +1,4 @@
+internal import TextEcho
 import StrictJSON
 import AdPlayback
 import AdPolicy
@@ -131,7 +132,7 @@ extension Scenario {
         let type = try typeField.string()
         guard type == "vod" else {
             let hint = "allowed: vod, or live with a \"recording\""
-            throw typeField.failure("unsupported stream type \"\(type)\"; \(hint)")
+            throw typeField.failure("unsupported stream type \(Echo.quoted(type)); \(hint)")
         }
         let duration = try object.required("contentDuration").seconds(positive: true)
         let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? .inStream
@@ -170,7 +171,7 @@ extension Scenario {
         _ field: JSONField, contentDuration: MediaDuration
     ) throws(ScenarioError) -> (BreakPosition, ContentTime) {
         if case .string(let text) = field.node.value {
-            guard text == "end" else { throw field.failure("expected seconds or \"end\", got \"\(text)\"") }
+            guard text == "end" else { throw field.failure("expected seconds or \"end\", got \(Echo.quoted(text))") }
             return (.postroll, ContentTime(ticks: contentDuration.ticks))
         }
         let seconds = try field.seconds()

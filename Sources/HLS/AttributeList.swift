@@ -1,3 +1,4 @@
+internal import TextEcho
 /// One `NAME=VALUE` of an attribute list (RFC 8216 §4.2), as written.
 public struct Attribute: Sendable, Hashable {
     /// The attribute name, e.g. `BANDWIDTH`.
@@ -142,7 +143,8 @@ public struct AttributeList: Sendable, Hashable {
     }
 
     /// The attribute as written, for error messages.
-    private func text(at index: Int) -> String { self[at: index].text }
+    /// The attribute as written, quoted for a message.
+    private func text(at index: Int) -> String { Echo.quoted(self[at: index].text) }
 
     /// A quoted-string attribute.
     func quoted(_ name: String) throws(HLSError) -> String? { try quoted(name, at: index(of: name)) }
@@ -188,7 +190,8 @@ public struct AttributeList: Sendable, Hashable {
         guard let index = index(of: name) else { return nil }
         guard !fields[index].isQuoted,
               let value = withValue(at: index, { Numbers.unsignedInteger($0, 0..<$0.count) }) else {
-            throw error(.badValue, "\(name) must be a decimal integer, not \(text(at: index))")
+            throw error(.badValue, fields[index].isQuoted ? "\(name) must be a decimal integer, not \(text(at: index))"
+                : "\(name): " + withValue(at: index) { Numbers.integerProblem($0, 0..<$0.count) })
         }
         return value
     }
@@ -203,7 +206,8 @@ public struct AttributeList: Sendable, Hashable {
         guard let index else { return nil }
         guard !fields[index].isQuoted,
               let value = withValue(at: index, { Numbers.ticks($0, 0..<$0.count, signed: signed) }) else {
-            throw error(.badValue, "\(name) must be a decimal number, not \(text(at: index))")
+            throw error(.badValue, fields[index].isQuoted ? "\(name) must be a decimal number, not \(text(at: index))"
+                : "\(name): " + withValue(at: index) { Numbers.decimalProblem($0, 0..<$0.count, signed: signed) })
         }
         return value
     }

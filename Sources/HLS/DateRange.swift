@@ -1,3 +1,4 @@
+internal import TextEcho
 public import MediaTime
 
 /// `#EXT-X-DATERANGE`: a range of time with attributes (RFC 8216bis §4.4.5.1),
@@ -175,7 +176,7 @@ public struct Interstitial: Sendable, Hashable {
             guard let index = attributes.index(of: name) else { return nil }
             guard !attributes.isQuoted(at: index),
                   let ticks = attributes.withValue(at: index, { Numbers.ticks($0, 0..<$0.count, signed: true) }) else {
-                problems.append("\(name) must be a decimal number, not \(attributes[at: index].text)")
+                problems.append("\(name) must be a decimal number, not \(Echo.quoted(attributes[at: index].text))")
                 return nil
             }
             return MediaDuration(ticks: ticks)

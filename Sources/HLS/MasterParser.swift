@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import MediaTime
 
 /// Reads a multivariant playlist; tags are few, so clarity over speed.
@@ -56,7 +57,7 @@ struct MasterParser {
         switch tag {
         case .version:
             guard let value = Numbers.unsignedInteger(text, valueStart..<end) else {
-                throw HLSError(.badValue, line: line, tag: name, "expected a decimal integer, not \"\(string(valueStart, end))\"")
+                throw HLSError(.badValue, line: line, tag: name, Numbers.integerProblem(text, valueStart..<end))
             }
             playlist.version = value
         case .independentSegments: playlist.independentSegments = true

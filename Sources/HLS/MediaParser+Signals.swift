@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import MediaTime
 internal import SCTE35
 
@@ -12,12 +13,12 @@ extension MediaParser {
             if Bytes.find(UInt8(ascii: "="), base, start, end) < end {
                 if let range = valueRange(of: "DURATION", start, end) {
                     duration = Numbers.ticks(text, range).map(MediaDuration.init(ticks:))
-                    if duration == nil { warn(line, "#EXT-X-CUE-OUT", "DURATION is not a number: \(string(range.lowerBound, range.upperBound))") }
+                    if duration == nil { warn(line, "#EXT-X-CUE-OUT", "DURATION is not a number: \(echo(range.lowerBound, range.upperBound))") }
                 }
             } else if let ticks = Numbers.ticks(text, start..<end) {
                 duration = MediaDuration(ticks: ticks)
             } else {
-                warn(line, "#EXT-X-CUE-OUT", "expected a duration, not \"\(string(start, end))\"")
+                warn(line, "#EXT-X-CUE-OUT", "expected a duration, not \(echo(start, end))")
             }
         }
         addSignal("#EXT-X-CUE-OUT", .cueOut(duration: duration, value: value), line: line, payload: nil)
@@ -32,7 +33,7 @@ extension MediaParser {
         if start < end, Bytes.find(UInt8(ascii: "="), base, start, end) == end, slash < end {
             elapsed = Numbers.ticks(text, start..<slash).map(MediaDuration.init(ticks:))
             duration = Numbers.ticks(text, slash + 1..<end).map(MediaDuration.init(ticks:))
-            if elapsed == nil || duration == nil { warn(line, tag, "expected elapsed/duration, not \"\(string(start, end))\"") }
+            if elapsed == nil || duration == nil { warn(line, tag, "expected elapsed/duration, not \(echo(start, end))") }
         } else if start < end {
             if let range = valueRange(of: "ELAPSEDTIME", start, end) ?? valueRange(of: "ELAPSED", start, end) {
                 elapsed = seconds(range, name: "ElapsedTime", line: line, tag: tag)

@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import MediaTime
 
 extension MediaParser {
@@ -8,7 +9,7 @@ extension MediaParser {
         func list() throws(HLSError) -> AttributeList { try attributes(valueStart, end, line: line, tag: name) }
         func integer() throws(HLSError) -> UInt64 {
             guard let value = Numbers.unsignedInteger(text, valueStart..<end) else {
-                throw HLSError(.badValue, line: line, tag: name, "expected a decimal integer, not \"\(string(valueStart, end))\"")
+                throw HLSError(.badValue, line: line, tag: name, Numbers.integerProblem(text, valueStart..<end))
             }
             return value
         }
@@ -37,7 +38,7 @@ extension MediaParser {
             state.discontinuitySequence = playlist.discontinuitySequence
         case .byteRange:
             guard let range = ByteRange(string(valueStart, end)) else {
-                throw HLSError(.badValue, line: line, tag: name, "expected length[@offset], not \"\(string(valueStart, end))\"")
+                throw HLSError(.badValue, line: line, tag: name, "expected length[@offset], not \(echo(valueStart, end))")
             }
             pending.byteRange = range
         case .discontinuity: pending.discontinuity = true
@@ -68,7 +69,7 @@ extension MediaParser {
         case .playlistType:
             let value = string(valueStart, end)
             guard value == "VOD" || value == "EVENT" else {
-                throw HLSError(.badValue, line: line, tag: name, "expected VOD or EVENT, not \"\(value)\"")
+                throw HLSError(.badValue, line: line, tag: name, "expected VOD or EVENT, not \(Echo.quoted(value))")
             }
             playlist.playlistType = value
         case .iFramesOnly: playlist.iFramesOnly = true

@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import MediaTime
 internal import SCTE35
 
@@ -138,8 +139,7 @@ struct MediaParser {
     private mutating func extinf(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
         let comma = Bytes.find(UInt8(ascii: ","), base, start, end)
         guard let ticks = Numbers.ticks(text, start..<comma), ticks >= 0 else {
-            throw HLSError(.badValue, line: line, tag: "#EXTINF",
-                           "the duration must be a decimal number of seconds, not \"\(string(start, comma))\"")
+            throw HLSError(.badValue, line: line, tag: "#EXTINF", "the duration: " + Numbers.decimalProblem(text, start..<comma))
         }
         if pending.duration != nil {
             playlist.warnings.append(HLSWarning(line: line, tag: "#EXTINF", "a second #EXTINF before the segment's URI; the last one applies"))
@@ -151,7 +151,7 @@ struct MediaParser {
     private mutating func programDateTime(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
         guard let date = ProgramDateTime.parse(text, start..<end, days: &dayCache) else {
             throw HLSError(.badValue, line: line, tag: "#EXT-X-PROGRAM-DATE-TIME",
-                           "not an ISO 8601 date with a time zone: \"\(string(start, end))\"")
+                           "not an ISO 8601 date with a time zone: \(echo(start, end))")
         }
         pending.programDateTime = date
     }
@@ -226,6 +226,9 @@ struct MediaParser {
     func span(_ start: Int, _ end: Int) -> TextSpan {
         TextSpan(chunk: chunk, offset: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: end - start))
     }
+
+    /// The text from `start` to `end`, quoted for a message.
+    func echo(_ start: Int, _ end: Int) -> String { Echo.quoted(UnsafeBufferPointer(rebasing: text[start..<end])) }
 
     func string(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)

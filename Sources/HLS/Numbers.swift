@@ -1,4 +1,5 @@
 internal import MediaTime
+internal import TextEcho
 
 /// Number syntax of RFC 8216 §4.2, read straight from bytes.
 enum Numbers {
@@ -55,6 +56,31 @@ enum Numbers {
         let perSecond = Timescale.ticksPerSecond
         let ticks = whole * perSecond + (fraction * perSecond + scale / 2) / scale
         return negative ? -ticks : ticks
+    }
+
+    /// Why `range` is not a `decimal-integer`: digits that are too many for
+    /// one are out of range, anything else is not a number at all.
+    static func integerProblem(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let value = UnsafeBufferPointer(rebasing: text[range])
+        if !value.isEmpty, value.allSatisfy({ $0 &- 0x30 < 10 }) {
+            return "\(Echo.quoted(value)) is out of range: a decimal-integer is 0 to \(UInt64.max)"
+        }
+        return "expected a decimal integer, not \(Echo.quoted(value))"
+    }
+
+    /// Why `range` is not a `decimal-floating-point` number of seconds: a
+    /// well-formed number with more than 9 whole digits is out of range.
+    static func decimalProblem(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, signed: Bool = false) -> String {
+        let value = UnsafeBufferPointer(rebasing: text[range])
+        var digits = value[...]
+        if signed, digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        let whole = digits.prefix { $0 &- 0x30 < 10 }
+        let rest = digits.dropFirst(whole.count)
+        let isNumber = !whole.isEmpty && (rest.isEmpty || rest.first == UInt8(ascii: ".") && rest.dropFirst().allSatisfy { $0 &- 0x30 < 10 })
+        if isNumber, whole.count > 9 {
+            return "\(Echo.quoted(value)) is out of range: at most 999999999.999999999 seconds"
+        }
+        return "expected a decimal number, not \(Echo.quoted(value))"
     }
 
     /// Ticks of a decimal given as text (attribute values already extracted).

@@ -183,6 +183,14 @@ struct OpportunityBuilder: Sendable, Hashable {
                 opportunities[index].ending = .signal
                 return
             }
+            // The same tag again, later, is not another dialect of this end:
+            // the break already ended, and this cue-in closes nothing.
+            if !sameBreak, time > end, opportunities[index].ending == .signal,
+               opportunities[index].sources.contains(signal.tag) {
+                warnings.append(HLSWarning(line: signal.line, tag: signal.tag,
+                                           "a second cue-in: \(opportunities[index].id) already ended at \(end.decimalSeconds) s; no break is open"))
+                return
+            }
             if sameBreak || abs((time - end).ticks) <= tolerance.ticks {
                 addSource(signal, to: index)
                 return

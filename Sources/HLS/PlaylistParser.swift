@@ -1,3 +1,4 @@
+internal import TextEcho
 /// Parses HLS playlists (RFC 8216 and its second edition) into typed values.
 ///
 /// ```swift
@@ -77,10 +78,9 @@ public struct PlaylistParser: Sendable {
         if lineEnd >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { start = 3 }
         var end = lineEnd
         while end > start, base[end - 1] == 0x0D || base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 }
-        let first = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
-        guard first == "#EXTM3U" else {
-            throw HLSError(.missingHeader, line: 1, tag: nil,
-                           "a playlist starts with #EXTM3U, not \"\(first.prefix(40))\"")
+        let first = UnsafeBufferPointer(rebasing: text[start..<end])
+        guard first.elementsEqual("#EXTM3U".utf8) else {
+            throw HLSError(.missingHeader, line: 1, tag: nil, "a playlist starts with #EXTM3U, not \(Echo.quoted(first))")
         }
         return min(lineEnd + 1, text.count)
     }

@@ -4,22 +4,25 @@ public enum DecimalSecondsError: Error, Sendable, Hashable, CustomStringConverti
     case notANumber(offset: Int)
     /// The number has digits below the microsecond.
     case finerThanMicroseconds
-    /// The number is too large to represent.
+    /// The number's magnitude is more than ``DecimalSeconds/maxSeconds``.
     case outOfRange
 
     public var description: String {
         switch self {
         case .notANumber(let offset): "not a decimal number (at character \(offset + 1))"
         case .finerThanMicroseconds: "more precise than a microsecond"
-        case .outOfRange: "too large"
+        case .outOfRange: "out of range: at most \(DecimalSeconds.maxSeconds) seconds (about 31 years) either way"
         }
     }
 }
 
 /// Exact conversion between decimal seconds text and ticks.
 public enum DecimalSeconds {
-    /// Largest magnitude accepted: about 31 years, far beyond any stream.
-    static let maxMicroseconds: Int64 = 1_000_000 * 1_000_000_000
+    /// The largest magnitude accepted, in seconds: about 31 years, far
+    /// beyond any stream, and small enough that sums of such times cannot
+    /// overflow the tick count.
+    public static let maxSeconds: Int64 = 1_000_000_000
+    static let maxMicroseconds: Int64 = 1_000_000 * maxSeconds
 
     /// Parses `[-]digits[.digits][(e|E)[+|-]digits]` into ticks, exactly.
     ///

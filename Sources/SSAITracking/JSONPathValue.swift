@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import MediaTime
 internal import HLS
 internal import StrictJSON
@@ -100,21 +101,21 @@ struct JSONPathValue {
         case .string(let literal): text = literal
         default: throw failure("expected a whole number, got \(node.typeName)")
         }
-        guard let value = UInt64(text) else { throw failure("expected a whole number, got \"\(text)\"") }
+        guard let value = UInt64(text) else { throw failure("expected a whole number, got \(Echo.quoted(text))") }
         return value
     }
 
     /// An ISO 8601 date with a time zone.
     func date() throws(TrackingDataError) -> ProgramDateTime {
         let text = try string()
-        guard let date = ProgramDateTime(text) else { throw failure("expected an ISO 8601 date, got \"\(text)\"") }
+        guard let date = ProgramDateTime(text) else { throw failure("expected an ISO 8601 date, got \(Echo.quoted(text))") }
         return date
     }
 
     /// An ISO 8601 duration (`PT1M46.08S`).
     func isoDuration() throws(TrackingDataError) -> MediaDuration {
         let text = try string()
-        guard let duration = ISODuration.parse(text) else { throw failure("expected an ISO 8601 duration such as PT15.1S, got \"\(text)\"") }
+        guard let duration = ISODuration.parse(text) else { throw failure("expected an ISO 8601 duration such as PT15.1S, got \(Echo.quoted(text))") }
         return duration
     }
 }

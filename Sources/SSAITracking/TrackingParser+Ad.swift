@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import HLS
 internal import MediaTime
 internal import StrictJSON
@@ -38,7 +39,7 @@ extension TrackingParser {
         if text.isEmpty { return nil }
         if text.hasSuffix("%") {
             guard let percent = Int(text.dropLast()), (0...100).contains(percent) else {
-                throw value.failure("expected a percentage from 0% to 100%, got \"\(text)\"")
+                throw value.failure("expected a percentage from 0% to 100%, got \(Echo.quoted(text))")
             }
             return .percent(percent)
         }
@@ -46,7 +47,7 @@ extension TrackingParser {
         guard parts.count == 3, let hours = Int64(parts[0]), let minutes = Int64(parts[1]), hours >= 0, (0..<60).contains(minutes),
               let seconds = try? MediaDuration(decimalSeconds: parts[2]), seconds >= .zero, seconds < MediaDuration(seconds: 60),
               hours < 1_000
-        else { throw value.failure("expected HH:MM:SS[.mmm] or n%, got \"\(text)\"") }
+        else { throw value.failure("expected HH:MM:SS[.mmm] or n%, got \(Echo.quoted(text))") }
         return .time(MediaDuration(seconds: hours * 3_600 + minutes * 60) + seconds)
     }
 

@@ -1,3 +1,5 @@
+internal import TextEcho
+
 /// A JSON value that keeps number literals verbatim (so decimal seconds are
 /// read exactly) and where each value began.
 public struct JSONNode: Sendable, Hashable {
@@ -63,6 +65,12 @@ public struct JSONReader {
     /// Parses one JSON document.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
+        // A UTF-8 byte-order mark, as some editors write, is not part of the
+        // document; columns count from after it.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            reader.index = 3
+            reader.lineStart = 3
+        }
         reader.skipWhitespace()
         let node = try reader.readValue(depth: 0)
         reader.skipWhitespace()
@@ -104,7 +112,7 @@ public struct JSONReader {
         case UInt8(ascii: "f"): try readLiteral("false"); value = .bool(false)
         case UInt8(ascii: "n"): try readLiteral("null"); value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try readNumber())
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        default: throw error("unexpected character \(Echo.quotedFirst(bytes[index...]))")
         }
         return JSONNode(value: value, line: startLine, column: startColumn)
     }
@@ -124,7 +132,7 @@ public struct JSONReader {
             let keyError = error("duplicate key")
             let key = try readString()
             guard keys.insert(key).inserted else {
-                throw JSONSyntaxError(line: keyError.line, column: keyError.column, message: "duplicate key \"\(key)\"")
+                throw JSONSyntaxError(line: keyError.line, column: keyError.column, message: "duplicate key \(Echo.quoted(key))")
             }
             skipWhitespace()
             try expect(":")

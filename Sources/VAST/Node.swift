@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import XMLTree
 
 /// An element being read. Its path from the root is worked out from the
@@ -39,7 +40,7 @@ struct Reading {
     mutating func integer(_ node: Node, _ name: String) -> Int? {
         guard let text = node.attribute(name)?.trimmedSpaces, !text.isEmpty else { return nil }
         guard let value = Int(text) else {
-            warn(node, "\(name)=\"\(text)\" is not an integer; ignored")
+            warn(node, "\(name)=\(Echo.quoted(text)) is not an integer; ignored")
             return nil
         }
         return value
@@ -51,7 +52,7 @@ struct Reading {
         case "true", "1": return true
         case "false", "0": return false
         default:
-            warn(node, "\(name)=\"\(text)\" is not a boolean; ignored")
+            warn(node, "\(name)=\(Echo.quoted(text)) is not a boolean; ignored")
             return nil
         }
     }

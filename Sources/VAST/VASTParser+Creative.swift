@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import MediaTime
 internal import XMLTree
 
@@ -23,7 +24,7 @@ extension Reading {
         linear.duration = duration(node.child("Duration"))
         if let text = node.attribute("skipoffset") {
             linear.skipOffset = VASTTime.offset(text.trimmedSpaces)
-            if linear.skipOffset == nil { warn(node, "skipoffset=\"\(text)\" is not HH:MM:SS(.mmm) or n%; ignored") }
+            if linear.skipOffset == nil { warn(node, "skipoffset=\(Echo.quoted(text)) is not HH:MM:SS(.mmm) or n%; ignored") }
         }
         linear.adParameters = node.child("AdParameters")?.text
         if let files = node.child("MediaFiles") {
@@ -176,7 +177,7 @@ extension Reading {
     mutating func timeAttribute(_ node: Node, _ name: String) -> MediaDuration? {
         guard let text = node.attribute(name)?.trimmedSpaces, !text.isEmpty else { return nil }
         guard let time = VASTTime.duration(text) else {
-            warn(node, "\(name)=\"\(text)\" is not HH:MM:SS(.mmm); ignored")
+            warn(node, "\(name)=\(Echo.quoted(text)) is not HH:MM:SS(.mmm); ignored")
             return nil
         }
         return time

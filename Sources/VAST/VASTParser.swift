@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import XMLTree
 internal import MediaTime
 
@@ -157,7 +158,7 @@ extension Reading {
             var offset: Offset?
             if let text = tracking.attribute("offset") {
                 offset = VASTTime.offset(text.trimmedSpaces)
-                if offset == nil { warn(tracking, "offset=\"\(text)\" is not HH:MM:SS(.mmm) or n%; ignored") }
+                if offset == nil { warn(tracking, "offset=\(Echo.quoted(text)) is not HH:MM:SS(.mmm) or n%; ignored") }
             }
             return urls(tracking).map { TrackingEvent(event: event, offset: offset, url: $0.url) }
         }
@@ -170,10 +171,10 @@ extension Reading {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count <= 2, let seconds = Int64(digits: parts[0], maxCount: 9),
            let fraction = VASTTime.duration("00:00:00" + (parts.count == 2 ? "." + parts[1] : "")) {
-            warn(node, "\"\(text)\" is not HH:MM:SS(.mmm); read as seconds")
+            warn(node, "\(Echo.quoted(text)) is not HH:MM:SS(.mmm); read as seconds")
             return MediaDuration(ticks: seconds * Timescale.ticksPerSecond + fraction.ticks)
         }
-        warn(node, "\"\(text)\" is not HH:MM:SS(.mmm); ignored")
+        warn(node, "\(Echo.quoted(text)) is not HH:MM:SS(.mmm); ignored")
         return nil
     }
 }

@@ -1,3 +1,4 @@
+internal import TextEcho
 internal import XMLTree
 
 /// Reads VMAP 1.0 documents into ``VMAPDocument``s. Elements are matched by
@@ -43,7 +44,7 @@ public struct VMAPParser: Sendable {
 extension Reading {
     mutating func adBreak(_ node: Node) -> VMAPAdBreak? {
         guard let text = node.attribute("timeOffset"), let timeOffset = TimeOffset(text.trimmedSpaces) else {
-            warn(node, "timeOffset=\"\(node.attribute("timeOffset") ?? "")\" is not start, end, HH:MM:SS(.mmm), n% or #n; break skipped")
+            warn(node, "timeOffset=\(Echo.quoted(node.attribute("timeOffset") ?? "")) is not start, end, HH:MM:SS(.mmm), n% or #n; break skipped")
             return nil
         }
         var adBreak = VMAPAdBreak(id: node.attribute("breakId"), timeOffset: timeOffset)

@@ -1,3 +1,4 @@
+internal import TextEcho
 /// The scanner's smallest pieces: names, white space, fixed strings, and
 /// where in the text an offset is.
 extension XMLScanner {
@@ -7,7 +8,7 @@ extension XMLScanner {
     mutating func name(_ what: String) throws(XMLError) -> (name: String, local: String) {
         let start = position
         guard position < bytes.count, Self.isNameStart(bytes[position]) else {
-            throw error(.syntax, "expected \(what), found \"\(snippet())\"")
+            throw error(.syntax, "expected \(what), found \(snippet())")
         }
         var colon: Int?
         position += 1
@@ -74,7 +75,7 @@ extension XMLScanner {
     }
 
     func snippet() -> String {
-        String(decoding: bytes[position..<min(position + 12, bytes.count)], as: UTF8.self)
+        Echo.quoted(bytes[position..<min(position + 12, bytes.count)])
     }
 
     func error(_ kind: XMLError.Kind, _ message: String) -> XMLError { error(kind, at: position, message) }

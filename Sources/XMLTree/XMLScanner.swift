@@ -1,3 +1,4 @@
+internal import TextEcho
 /// The byte-level reader behind ``XMLReader``: consumes the text from the
 /// front, keeping the open elements on an explicit stack (so nesting depth
 /// costs heap, not the call stack, and is bounded by the depth limit).
@@ -62,7 +63,7 @@ struct XMLScanner {
         } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
             throw error(.doctype, "a document type declaration; ad documents must not have one")
         } else if starts(with: "<!") {
-            throw error(.syntax, "unexpected markup \"\(snippet())\"")
+            throw error(.syntax, "unexpected markup \(snippet())")
         } else {
             return false
         }

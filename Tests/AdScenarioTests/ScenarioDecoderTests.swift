@@ -39,6 +39,10 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         (#"{\#(stream), "manifest": "x.m3u8", "actions": []}"#, "$.manifest", "not supported yet"),
         (#"{\#(stream), "actions": [}"#, "$", "line 1"),
         (#"{\#(stream), "actions": [], "actions": []}"#, "$", "duplicate key \"actions\""),
+        (#"{\#(stream), "actions": [{"do": "play", "for": 1000000001}]}"#, "$.actions[0].for",
+         "out of range: at most 1000000000 seconds (about 31 years)"),
+        ("\u{FEFF}{\"stream\": 1}", "$.stream", "(line 1, column 12): expected an object"),
+        (#"{\#(stream), "actions": [{"do": "wobble\u0007\u0000"}]}"#, "$.actions[0].do", #"unknown action "wobble\x07\x00""#),
     ])
     func badScenarioGetsOneErrorNamingPathAndAllowedValues(json: String, path: String, message: String) {
         do {

@@ -111,6 +111,16 @@ private func segments(_ count: Int, from first: Int = 0) -> String {
         #expect(result.opportunities.first?.joinedInProgress == true)
     }
 
+    @Test func aSecondCueInAfterTheBreakEnded_isAWarningWithItsLine() throws {
+        let result = try playlist(segments(1) + "#EXT-X-CUE-OUT:10\n" + segments(1, from: 1) + "#EXT-X-CUE-IN\n"
+            + segments(1, from: 2) + "#EXT-X-CUE-IN\n" + segments(1, from: 3))
+        let only = try #require(result.opportunities.first)
+        #expect(result.opportunities.count == 1)
+        #expect(only.end == StreamTime(seconds: 20))
+        #expect(result.warnings == [HLSWarning(line: 12, tag: "#EXT-X-CUE-IN",
+                                               "a second cue-in: break-1 already ended at 20 s; no break is open")])
+    }
+
     @Test func plannedDurationWithNoCueIn_closesTheBreakOnceThePlaylistIsPastIt() throws {
         let result = try playlist(segments(1) + "#EXT-X-CUE-OUT:20\n" + segments(5, from: 1))
         let only = try #require(result.opportunities.first)

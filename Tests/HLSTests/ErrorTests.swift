@@ -102,3 +102,45 @@ import Testing
         #expect(playlist.opportunities.first?.duration == .init(seconds: 10))
     }
 }
+
+@Suite struct ErrorEchoTests {
+    static let media = "#EXTM3U\n#EXT-X-TARGETDURATION:10\n"
+
+    private func message(_ text: String) -> String {
+        message(Array(text.utf8))
+    }
+
+    private func message(_ bytes: [UInt8]) -> String {
+        do {
+            _ = try PlaylistParser().parse(bytes)
+            return "parsed"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aNumberThatIsOnlyTooBig_isOutOfRange_withTheRange() {
+        #expect(message("#EXTM3U\n#EXT-X-TARGETDURATION:99999999999999999999\n")
+            == #"line 2, #EXT-X-TARGETDURATION: "99999999999999999999" is out of range: a decimal-integer is 0 to 18446744073709551615"#)
+        #expect(message(Self.media + "#EXT-X-MEDIA-SEQUENCE:12a\n")
+            == #"line 3, #EXT-X-MEDIA-SEQUENCE: expected a decimal integer, not "12a""#)
+        #expect(message(Self.media + "#EXTINF:12345678901.5,\na.ts\n")
+            == #"line 3, #EXTINF: the duration: "12345678901.5" is out of range: at most 999999999.999999999 seconds"#)
+        #expect(message(Self.media + "#EXTINF:1x,\na.ts\n")
+            == #"line 3, #EXTINF: the duration: expected a decimal number, not "1x""#)
+        #expect(message("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=99999999999999999999\nv.m3u8\n").hasSuffix(
+            #"BANDWIDTH: "99999999999999999999" is out of range: a decimal-integer is 0 to 18446744073709551615"#))
+        #expect(message(Self.media + "#EXT-X-START:TIME-OFFSET=-12345678901\n#EXTINF:1,\na.ts\n").hasSuffix(
+            #"TIME-OFFSET: "-12345678901" is out of range: at most 999999999.999999999 seconds"#))
+    }
+
+    @Test func binaryGarbage_isEscapedAndCutShort() {
+        var bytes = [UInt8](repeating: 0x00, count: 2_000)
+        for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 151 &+ 7) }
+        bytes[0] = 0x01
+        let text = message(bytes)
+        #expect(text.hasPrefix(#"line 1: a playlist starts with #EXTM3U, not "\x01"#))
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(text.count < 300)
+    }
+}
