@@ -13,16 +13,14 @@ public enum VASTAdConversion {
     public static func ad(_ resolved: ResolvedAd, id fallbackID: String, choice: MediaFileChoice)
         -> Result<TimelineAd, VASTError> {
         let common = resolved.ad.common
-        guard let linear = common.creatives.compactMap(\.linear).first(where: { $0.duration != nil }),
-              let duration = linear.duration else {
-            return .failure(VASTError(.linear, "ad \(resolved.ad.id ?? fallbackID) has no linear creative with a duration"))
-        }
+        let linear: Linear
         let file: MediaFile
         do throws(VASTError) {
-            file = try choice.best(of: linear.mediaFiles)
+            (linear, file) = try resolved.playable(by: choice)
         } catch {
             return .failure(error)
         }
+        guard let duration = linear.duration else { return .failure(VASTError(.linear, "the ad has no duration")) }
         var extras: [AdAsset] = []
         if let click = linear.videoClicks?.clickThrough { extras.append(AdAsset(role: .clickThrough, uri: click.url)) }
         for companion in common.creatives.compactMap(\.companionAds).flatMap(\.companions) {

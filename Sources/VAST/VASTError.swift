@@ -39,7 +39,7 @@ public struct VASTError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         let location = line > 0 ? "line \(line)\(path.isEmpty ? "" : " in \(path)"): " : ""
-        return "VAST error \(code.rawValue): \(location)\(message)"
+        return "\(code.specification) error \(code.rawValue): \(location)\(message)"
     }
 }
 
@@ -74,8 +74,26 @@ public struct VASTErrorCode: RawRepresentable, Sendable, Hashable, CustomStringC
     public static let undefined = VASTErrorCode(rawValue: 900)
     /// 1000: VMAP schema error (VMAP 1.0 §2.4).
     public static let vmapSchema = VASTErrorCode(rawValue: 1000)
+    /// 1001: VMAP version not supported.
+    public static let vmapVersionNotSupported = VASTErrorCode(rawValue: 1001)
     /// 1002: VMAP parsing error.
     public static let vmapParsing = VASTErrorCode(rawValue: 1002)
+    /// 1003: ad break type not supported.
+    public static let vmapBreakTypeNotSupported = VASTErrorCode(rawValue: 1003)
+    /// 1004: general ad response document error.
+    public static let vmapAdResponse = VASTErrorCode(rawValue: 1004)
+    /// 1005: ad response template type not supported.
+    public static let vmapTemplateNotSupported = VASTErrorCode(rawValue: 1005)
+    /// 1006: ad response document extraction or parsing error.
+    public static let vmapAdResponseParsing = VASTErrorCode(rawValue: 1006)
+    /// 1007: ad response document retrieval timeout.
+    public static let vmapRetrievalTimeout = VASTErrorCode(rawValue: 1007)
+    /// 1008: ad response document retrieval error.
+    public static let vmapRetrieval = VASTErrorCode(rawValue: 1008)
+
+    /// The specification that defines the code: `VMAP` for 1000–1099
+    /// (VMAP 1.0 §2.4), `VAST` for the rest.
+    public var specification: String { (1_000..<1_100).contains(rawValue) ? "VMAP" : "VAST" }
 
     public var description: String { String(rawValue) }
 }

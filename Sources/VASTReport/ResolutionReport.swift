@@ -8,10 +8,27 @@ internal import StrictJSON
 ///
 /// JSON: `{"chain": [URLs fetched, in order], "ads": [{"id", "sequence",
 /// "system", "title", "duration", "skipOffset", "mediaFile", "impressions",
-/// "tracking": {event: [URLs]}, "errors"}], "errors": [{"code", "message"}]}`,
-/// with tracking merged from every wrapper; durations and time offsets in
-/// exact decimal seconds, a percent offset as written (`"25%"`).
+/// "tracking": {event: [URLs]}, "errors"}], "errors": [{"code", "message",
+/// "url"}], "warnings": [{"url", "path", "line", "message"}],
+/// "errorReports", "wouldSend"}`, with tracking merged from every wrapper;
+/// durations and time offsets in exact decimal seconds, a percent offset as
+/// written (`"25%"`). `errors` holds the resolution's failures and, for
+/// each resolved ad a player cannot play, VAST error 400 (no linear
+/// creative with a duration) or 403 (no playable media file).
 public enum ResolutionReport {
+    /// The resolution's failures, then what keeps each resolved ad from
+    /// playing (``ResolvedAd/problems(for:)``).
+    public static func errors(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> [ResolutionError] {
+        resolution.errors + resolution.ads.flatMap { resolved in
+            resolved.problems(for: choice).map { ResolutionError($0.code, $0.message) }
+        }
+    }
+
+    /// How many resolved ads a player can play.
+    public static func playableCount(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> Int {
+        resolution.ads.count { (try? $0.playable(by: choice)) != nil }
+    }
+
     /// The resolution as one JSON document, with a trailing line feed.
     public static func json(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> String {
         var output = JSONOutput()
@@ -26,12 +43,24 @@ public enum ResolutionReport {
         output.closeArray()
         output.key("errors")
         output.openArray()
-        for error in resolution.errors {
+        for error in errors(resolution, choice: choice) {
             output.openObject()
             output.member("code", error.code.rawValue)
             output.member("message", error.message)
             output.key("url")
-            if let url = error.url { output.value(url) } else { output.null() }
+            optional(error.url, to: &output)
+            output.closeObject()
+        }
+        output.closeArray()
+        output.key("warnings")
+        output.openArray()
+        for warning in resolution.warnings {
+            output.openObject()
+            output.key("url")
+            optional(warning.url, to: &output)
+            output.member("path", warning.warning.path)
+            output.member("line", warning.warning.line)
+            output.member("message", warning.warning.message)
             output.closeObject()
         }
         output.closeArray()
@@ -101,53 +130,7 @@ public enum ResolutionReport {
         return events
     }
 
-    private static func optional(_ text: String?, to output: inout JSONOutput) {
+    static func optional(_ text: String?, to output: inout JSONOutput) {
         if let text { output.value(text) } else { output.null() }
-    }
-
-    /// The resolution as readable text: the chain, each ad, and each error.
-    public static func text(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> String {
-        var lines = ["chain: \(resolution.chain.count) fetch\(resolution.chain.count == 1 ? "" : "es")"]
-        lines += resolution.chain.enumerated().map { "  \($0.offset + 1). \($0.element)" }
-        lines.append("ads: \(resolution.ads.count)")
-        for resolved in resolution.ads {
-            let ad = resolved.ad
-            let linear = ad.common.creatives.compactMap(\.linear).first
-            var head = "  ad \(ad.id ?? "-")"
-            if let sequence = ad.sequence { head += " #\(sequence)" }
-            if let title = resolved.inline.title { head += " \"\(title)\"" }
-            if let system = ad.common.adSystem?.name { head += " from \(system)" }
-            lines.append(head)
-            if let duration = linear?.duration { lines.append("    duration \(duration.decimalSeconds) s") }
-            switch linear?.skipOffset {
-            case .time(let time)?: lines.append("    skippable after \(time.decimalSeconds) s")
-            case .percent(let percent)?: lines.append("    skippable after \(percent)%")
-            case nil: break
-            }
-            if let linear {
-                switch Result(catching: { () throws(VASTError) in try choice.best(of: linear.mediaFiles) }) {
-                case .success(let file): lines.append("    media \(file.url) (\(file.type ?? "?")\(file.bitrate.map { ", \($0) kbit/s" } ?? ""))")
-                case .failure(let error): lines.append("    media none: \(error.message)")
-                }
-            }
-            if !resolved.wrapperURLs.isEmpty { lines.append("    through \(resolved.wrapperURLs.count) wrapper\(resolved.wrapperURLs.count == 1 ? "" : "s")") }
-            let tracking = tracking(of: ad)
-            lines.append("    \(ad.common.impressions.count) impression\(ad.common.impressions.count == 1 ? "" : "s"), "
-                         + "\(tracking.map(\.urls.count).reduce(0, +)) tracking URLs (\(tracking.map(\.event).joined(separator: ", "))), "
-                         + "\(ad.common.errors.count) error URL\(ad.common.errors.count == 1 ? "" : "s")")
-        }
-        if !resolution.errors.isEmpty {
-            lines.append("errors: \(resolution.errors.count)")
-            lines += resolution.errors.map { "  \($0)" }
-        }
-        if !resolution.errorReports.isEmpty {
-            lines.append("reported to: \(resolution.errorReports.count) error URL\(resolution.errorReports.count == 1 ? "" : "s")")
-            lines += resolution.errorReports.map { "  \($0)" }
-        }
-        if !resolution.wouldSend.isEmpty {
-            lines.append("would send (not sent; --report-errors sends them): \(resolution.wouldSend.count) error URL\(resolution.wouldSend.count == 1 ? "" : "s")")
-            lines += resolution.wouldSend.map { "  \($0)" }
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -36,6 +36,7 @@ struct ChainRun: Sendable {
     }
 
     func resolve(_ document: VASTDocument) async {
+        await journal.warned(document.warnings, in: nil)
         await journal.resolved(await ads(of: document, path: Path()))
     }
 
@@ -137,7 +138,9 @@ struct ChainRun: Sendable {
             return .failure(ResolutionError(code, error.message, url: url))
         }
         do throws(VASTError) {
-            return .success(try settings.parser.parse(bytes))
+            let document = try settings.parser.parse(bytes)
+            await journal.warned(document.warnings, in: url)
+            return .success(document)
         } catch {
             return .failure(ResolutionError(error.code, error.message, url: url))
         }

@@ -82,4 +82,7 @@ actor Journal {
     func withheld(_ urls: [String]) { resolution.wouldSend += urls }
     func report(_ report: ErrorReport) { resolution.reports.append(report) }
     func resolved(_ ads: [ResolvedAd]) { resolution.ads = ads }
+    func warned(_ warnings: [VASTWarning], in url: String?) {
+        resolution.warnings += warnings.map { DocumentWarning(url: url, warning: $0) }
+    }
 }

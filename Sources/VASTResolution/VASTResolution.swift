@@ -18,6 +18,8 @@ public struct VASTResolution: Sendable, Hashable {
     /// Each failure that has Error URLs, with them as given (macros
     /// unexpanded): what a beacon outbox sends in the resolver's place.
     public var reports: [ErrorReport] = []
+    /// What the parser tolerated in each document read, in the order read.
+    public var warnings: [DocumentWarning] = []
 
     /// Creates an empty resolution.
     public init() {}
@@ -33,6 +35,22 @@ public struct ResolvedAd: Sendable, Hashable {
 
     /// The inline part of ``ad``.
     public var inline: InLine { ad.inline ?? InLine() }
+}
+
+/// A parser warning and the document it is in.
+public struct DocumentWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The URL the document came from; nil for the document handed in.
+    public var url: String?
+    /// The warning: element path, line, message.
+    public var warning: VASTWarning
+
+    /// Creates a warning of the document at `url`.
+    public init(url: String?, warning: VASTWarning) {
+        self.url = url
+        self.warning = warning
+    }
+
+    public var description: String { (url.map { "\($0): " } ?? "") + warning.description }
 }
 
 /// A failure and the Error URLs of every document and wrapper on its way.

@@ -8,14 +8,19 @@ import Darwin
 /// the file's length, filled by `read` itself (not zeroed first), with no
 /// intermediate `Data` to copy out of.
 enum FileBytes {
-    /// The whole file; with `limit`, a file larger than `limit` bytes is an
-    /// error before anything is read.
+    /// The whole file, or standard input for `-`; with `limit`, a file
+    /// larger than `limit` bytes is an error before anything is read. A
+    /// directory is an error that says so.
     static func read(_ path: String, limit: Int? = nil) throws(CLIError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let isStandardInput = path == "-"
+        let descriptor = isStandardInput ? STDIN_FILENO : open(path, O_RDONLY)
         guard descriptor >= 0 else { throw failure(path) }
-        defer { close(descriptor) }
+        defer { if !isStandardInput { close(descriptor) } }
         var status = stat()
-        let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        let known = fstat(descriptor, &status) == 0
+        if known, status.st_mode & S_IFMT == S_IFDIR { throw CLIError("\(path) is a directory; give a file") }
+        // Only a regular file's size says how much there is to read.
+        let size = known && status.st_mode & S_IFMT == S_IFREG ? max(Int(status.st_size), 0) : 0
         if let limit, size > limit { throw CLIError("\(path): \(size) bytes, more than the limit of \(limit)") }
         // One byte more than the size says, so a file that grew is noticed.
         var failed: Int32?
@@ -43,8 +48,23 @@ enum FileBytes {
         }
     }
 
-    private static func failure(_ path: String, _ code: Int32 = errno) -> CLIError {
-        CLIError("cannot read \(path): \(String(cString: strerror(code)))")
+    /// Writes `bytes` to the file at `path`, replacing it.
+    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure(path, verb: "write") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glue.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw failure(path, verb: "write") }
+            written += count
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32 = errno, verb: String = "read") -> CLIError {
+        let reason = code == EISDIR ? "it is a directory; give a file" : String(cString: strerror(code))
+        return CLIError("cannot \(verb) \(path): \(reason)")
     }
 }
 
@@ -55,6 +75,14 @@ private enum Glue {
         Glibc.read(descriptor, buffer, count)
         #else
         Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Darwin.write(descriptor, buffer, count)
         #endif
     }
 }

@@ -53,11 +53,15 @@ struct HLSInspect: AsyncParsableCommand {
 
     func validate() throws {
         if json, summary { throw ValidationError("--json and --summary are exclusive") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be greater than 0 and at most 3600 seconds") }
         guard maxLineLength > 0, maxLines > 0 else { throw ValidationError("limits must be positive") }
     }
 
     func run() async throws {
+        try await JSONErrorOutput.run(json: json, source: source) { try await inspect() }
+    }
+
+    private func inspect() async throws {
         let bytes = try await PlaylistSource.load(source, timeout: timeout)
         var options = ParseOptions()
         options.maxLineLength = maxLineLength
@@ -68,7 +72,9 @@ struct HLSInspect: AsyncParsableCommand {
         do {
             playlist = try PlaylistParser(options: options).parse(bytes)
         } catch {
-            throw CLIError("\(source): \(error)")
+            throw CLIError("\(source): \(error)", fields: [
+                ("kind", .text(error.kind.description)), ("line", .number(error.line)), ("tag", error.tag.map { .text($0) }),
+            ].compactMap { name, value in value.map { (name, $0) } })
         }
         if summary {
             print(PlaylistReport.summary(playlist, device: device.policy), terminator: "")
@@ -86,13 +92,12 @@ enum PlaylistSource {
     static let maxBytes = 64 << 20
 
     static func load(_ source: String, timeout: Double) async throws -> [UInt8] {
-        if source == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let url = Network.url(source) else { return try FileBytes.read(source) }
+        guard let url = Network.url(source) else { return try FileBytes.read(source, limit: maxBytes) }
         let limits = TransportLimits(maxBodyBytes: maxBytes, timeout: Network.duration(seconds: timeout))
         do {
             return try await Network.client.get(url, limits: limits)
         } catch {
-            throw CLIError("cannot fetch \(error.url): \(error.message)")
+            throw CLIError("cannot fetch \(error.url): \(error.message)", fields: [("url", .text(error.url))])
         }
     }
 }

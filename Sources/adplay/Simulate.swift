@@ -29,7 +29,7 @@ struct Simulate: AsyncParsableCommand {
             lines begin with the session's status.
             """)
 
-    @Argument(help: "The scenario JSON file.")
+    @Argument(help: "The scenario JSON file, or - for standard input (paths in it are then relative to the current directory).")
     var scenario: String
 
     @Option(help: "text (readable log and timeline) or jsonl (one JSON object per event).")
@@ -54,7 +54,13 @@ struct Simulate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bytes = try readScenario()
+        let bytes = try FileBytes.read(scenario, limit: Scenario.maxFileSize)
+        // The whole file is checked before anything it names is fetched or read.
+        do {
+            try Scenario.validate(json: bytes)
+        } catch {
+            throw CLIError("\(scenario): \(error)")
+        }
         var vmap: VMAPDocument?
         var recording: LiveRecording?
         var alternate: LiveRecording?
@@ -117,19 +123,6 @@ struct Simulate: AsyncParsableCommand {
             throw CLIError("the SSAI session (\(startup.status.rawValue), code \(startup.code): \(startup.reason)) gives nothing to play: \(error)")
         }
     }
-
-    private func readScenario() throws -> [UInt8] {
-        let url = URL(fileURLWithPath: scenario)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let size = attributes?[.size] as? Int, size > Scenario.maxFileSize {
-            throw CLIError("\(scenario): larger than \(Scenario.maxFileSize >> 20) MiB")
-        }
-        do {
-            return [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw CLIError("\(scenario): cannot read the file (\(error.localizedDescription))")
-        }
-    }
 }
 
 /// Decodes, runs and prints a scenario; shared by `simulate` and `demo`.
@@ -156,11 +149,7 @@ enum ScenarioOutput {
         case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
         }
         if let svg {
-            do {
-                try Data(SVGTimeline.render(run, title: source).utf8).write(to: URL(fileURLWithPath: svg))
-            } catch {
-                throw CLIError("\(svg): cannot write the SVG (\(error.localizedDescription))")
-            }
+            try FileBytes.write(Array(SVGTimeline.render(run, title: source).utf8), to: svg)
             FileHandle.standardError.write(Data("SVG written to \(svg)\n".utf8))
         }
     }

@@ -18,10 +18,15 @@ struct VASTResolve: AsyncParsableCommand {
         abstract: "Follow a VAST response's wrappers and print the chain and the final ads.",
         discussion: """
             FILE|URL is a path, - for standard input, or an http(s) URL. Wrappers are followed over \
-            http(s) only, with tracking merged from every one. --json prints {"chain", "ads", "errors", \
-            "errorReports", "wouldSend"}. Error URLs are not called unless --report-errors is given: the \
+            http(s) only, with tracking merged from every one. Two limits apply: each fetch stops after \
+            --request-timeout seconds (default 5), and the whole resolution after --timeout (default 10). Text lists each ad with its media file and every \
+            impression, tracking and Error URL, then errors, the parser's warnings (line and element path) and \
+            a summary line of counts. --json prints {"chain", "ads", "errors", "warnings", "errorReports", \
+            "wouldSend"}; an ad a player cannot play is in "errors" (400: no linear creative with a duration, \
+            403: no playable media file). With --json a failure to read the input is {"error": {...}} on \
+            standard output. Error URLs are not called unless --report-errors is given: the \
             reports a failure would send are listed (wouldSend). \
-            The exit status is 1 when no ad resolved.
+            The exit status is 1 when no resolved ad can play.
             """
     )
 
@@ -34,23 +39,33 @@ struct VASTResolve: AsyncParsableCommand {
     @Option(help: "The most wrappers followed on the way to an ad.")
     var maxDepth = 5
 
-    @Option(help: "The time allowed for the whole resolution, in seconds.")
+    @Option(help: "The time allowed for the whole resolution, every fetch included, in seconds (more than 0, at most 3600).")
     var timeout: Double = 10
+
+    @Option(help: "The time allowed for each fetch, in seconds (more than 0, at most 3600); the whole resolution still ends at --timeout.")
+    var requestTimeout: Double = 5
 
     @Flag(help: "Call the Error URLs of what fails (by default they are only listed, as wouldSend).")
     var reportErrors = false
 
     func validate() throws {
         guard maxDepth >= 0 else { throw ValidationError("--max-depth must not be negative") }
-        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be greater than 0 and at most 3600 seconds") }
+        guard requestTimeout > 0, requestTimeout <= 3_600 else {
+            throw ValidationError("--request-timeout must be greater than 0 and at most 3600 seconds")
+        }
     }
 
     func run() async throws {
+        try await JSONErrorOutput.run(json: json, source: source) { try await resolve() }
+    }
+
+    private func resolve() async throws {
         var resolver = Network.vastResolver()
         resolver.reportsErrors = reportErrors
         resolver.maxDepth = maxDepth
         resolver.budget = Network.duration(seconds: timeout)
-        resolver.requestTimeout = min(.seconds(5), resolver.budget)
+        resolver.requestTimeout = min(Network.duration(seconds: requestTimeout), resolver.budget)
         let resolution: VASTResolution
         if Network.url(source) != nil {
             resolution = await resolver.resolve(url: source)
@@ -62,11 +77,25 @@ struct VASTResolve: AsyncParsableCommand {
             do {
                 document = try resolver.parser.parse(bytes)
             } catch {
-                throw CLIError("\(source): \(error)")
+                throw CLIError("\(source): \(error)", fields: VASTErrorFields.of(error))
             }
             resolution = await resolver.resolve(document)
         }
         print(json ? ResolutionReport.json(resolution) : ResolutionReport.text(resolution), terminator: "")
-        if resolution.ads.isEmpty { throw ExitCode(1) }
+        if ResolutionReport.playableCount(resolution) == 0 { throw ExitCode(1) }
+    }
+}
+
+/// A VAST or VMAP error's typed fields for `{"error": ...}`.
+enum VASTErrorFields {
+    static func of(_ error: VASTError) -> [(name: String, value: CLIError.Field)] {
+        var fields: [(name: String, value: CLIError.Field)] = [
+            ("specification", .text(error.code.specification)), ("code", .number(error.code.rawValue)),
+        ]
+        if error.line > 0 { fields.append(("line", .number(error.line))) }
+        if error.column > 0 { fields.append(("column", .number(error.column))) }
+        if !error.path.isEmpty { fields.append(("path", .text(error.path))) }
+        if let offset = error.offset { fields.append(("offset", .number(offset))) }
+        return fields
     }
 }

@@ -122,4 +122,30 @@ import Testing
         #expect(output.status == 1)
         #expect(output.stderr.contains("cannot read /nonexistent/playlist.m3u8"))
     }
+
+    @Test func withJSON_aFailureIsAnErrorObjectOnStandardOutput() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--json"],
+                                                            input: "#EXTM3U\n#EXT-X-TARGETDURATION:99999999999999999999\n")
+        #expect(output.status == 1)
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["line"] as? Int == 2)
+        #expect(error["tag"] as? String == "#EXT-X-TARGETDURATION")
+        #expect(error["kind"] as? String == "badValue")
+        #expect(error["source"] as? String == "-")
+        #expect((error["message"] as? String)?.contains("out of range: a decimal-integer is 0 to 18446744073709551615") == true)
+        let unreachable = try await AdplayRunner.runInBackground(
+            ["hls", "inspect", "http://127.0.0.1:9/live.m3u8", "--json", "--timeout", "2"])
+        #expect(unreachable.status == 1)
+        let fetchError = try #require(
+            (try JSONSerialization.jsonObject(with: Data(unreachable.stdout.utf8)) as? [String: Any])?["error"] as? [String: Any])
+        #expect(fetchError["url"] as? String == "http://127.0.0.1:9/live.m3u8")
+    }
+
+    @Test func aTimeoutOutOfRange_saysTheRange() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--timeout", "0"], input: "")
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("--timeout must be greater than 0 and at most 3600 seconds"), "\(output.stderr)")
+    }
 }

@@ -118,6 +118,6 @@ import Testing
         try Data(Self.scenario(vmap: "bad.xml").utf8).write(to: folder.appendingPathComponent("scenario.json"))
         let bad = try await AdplayRunner.runInBackground(["simulate", folder.appendingPathComponent("scenario.json").path])
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("VAST error 1002"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("VMAP error 1002"), "\(bad.stderr)")
     }
 }

@@ -16,7 +16,15 @@ import Testing
               ad 20001 "Inline Simple Ad" from iabtechlab
                 duration 16 s
                 media https://iab-publicfiles.s3.amazonaws.com/vast/VAST-4.0-Short-Intro.mp4 (video/mp4, 2000 kbit/s)
-                1 impression, 6 tracking URLs (start, progress, firstQuartile, midpoint, thirdQuartile, complete), 1 error URL
+                impression https://example.com/track/impression
+                tracking start https://example.com/tracking/start
+                tracking progress http://example.com/tracking/progress-10
+                tracking firstQuartile https://example.com/tracking/firstQuartile
+                tracking midpoint https://example.com/tracking/midpoint
+                tracking thirdQuartile https://example.com/tracking/thirdQuartile
+                tracking complete https://example.com/tracking/complete
+                error https://example.com/error
+            summary: 1 ad (1 playable), 1 impression, 6 tracking URLs, 1 error URL; 0 errors, 0 warnings
 
             """)
     }
@@ -106,5 +114,91 @@ import Testing
         #expect(output.status == 1)
         #expect(output.stderr.contains("VAST error 100"), "\(output.stderr)")
         #expect(output.stderr.contains("line 1"))
+    }
+
+    static let unplayable = """
+        <VAST version="4.2"><Ad id="a1"><InLine><AdSystem>s</AdSystem><AdTitle>T</AdTitle>
+        <Impression>https://t.example/i</Impression>
+        <Creatives><Creative><Linear><Duration>00:00:99</Duration>
+        <MediaFiles><MediaFile delivery="progressive" type="video/x-flv">https://cdn.example/a.flv</MediaFile></MediaFiles>
+        </Linear></Creative></Creatives></InLine></Ad></VAST>
+        """
+
+    @Test func aBadDurationAndNoPlayableMedia_areWarningsAndErrors_andExitOne() async throws {
+        let text = try await AdplayRunner.runInBackground(["vast", "resolve", "-"], input: Self.unplayable)
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("""
+            errors: 2
+              400: ad a1 has no linear creative with a duration
+              403: ad a1: none of the media files is playable: offered video/x-flv
+            """), "\(text.stdout)")
+        #expect(text.stdout.contains("""
+            warnings: 1
+              line 3 in /VAST/Ad/InLine/Creatives/Creative/Linear/Duration: "00:00:99" is not HH:MM:SS(.mmm); ignored
+            summary: 1 ad (0 playable), 1 impression, 0 tracking URLs, 0 error URLs; 2 errors, 1 warning
+            """), "\(text.stdout)")
+        let json = try await AdplayRunner.runInBackground(["vast", "resolve", "-", "--json"], input: Self.unplayable)
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["errors"] as? [[String: Any]])?.compactMap { $0["code"] as? Int } == [400, 403])
+        let warning = try #require((object["warnings"] as? [[String: Any]])?.first)
+        #expect(warning["path"] as? String == "/VAST/Ad/InLine/Creatives/Creative/Linear/Duration")
+        #expect(warning["line"] as? Int == 3)
+        #expect(warning["message"] as? String == #""00:00:99" is not HH:MM:SS(.mmm); ignored"#)
+    }
+
+    @Test func warningsOfAFetchedWrapper_nameItsURL() async throws {
+        try await LoopbackAdServer.with { server in
+            await server.serve("/wrapper", .document("""
+                <VAST version="4.2"><Ad id="w"><Wrapper followAdditionalWrappers="perhaps"><AdSystem>s</AdSystem>
+                <VASTAdTagURI>\(await server.url("/inline"))</VASTAdTagURI></Wrapper></Ad></VAST>
+                """))
+            await server.serve("/inline", .document(Self.unplayable))
+            let output = try await AdplayRunner.runInBackground(["vast", "resolve", await server.url("/wrapper")])
+            #expect(output.stdout.contains("\(await server.url("/wrapper")): line 1 in /VAST/Ad/Wrapper"), "\(output.stdout)")
+            #expect(output.stdout.contains("\(await server.url("/inline")): line 3 in /VAST/Ad/InLine"), "\(output.stdout)")
+        }
+    }
+
+    @Test func withJSON_aFailureIsAnErrorObjectOnStandardOutput() async throws {
+        let output = try await AdplayRunner.runInBackground(["vast", "resolve", "-", "--json"], input: "<VAST><Ad></VAST>")
+        #expect(output.status == 1)
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? Int == 100)
+        #expect(error["specification"] as? String == "VAST")
+        #expect(error["line"] as? Int == 1)
+        #expect(error["path"] as? String == "/VAST/Ad")
+        #expect((error["message"] as? String)?.contains("</VAST> does not close <Ad>") == true)
+        let missing = try await AdplayRunner.runInBackground(["vast", "resolve", "/nonexistent/ad.xml", "--json"])
+        #expect(missing.status == 1)
+        let missingError = try #require(
+            (try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])?["error"] as? [String: Any])
+        #expect(missingError["source"] as? String == "/nonexistent/ad.xml")
+    }
+
+    @Test(arguments: [["--timeout", "0"], ["--request-timeout", "0"], ["--timeout", "3601"]])
+    func timeoutsOutOfRange_sayTheRange(arguments: [String]) async throws {
+        let output = try await AdplayRunner.runInBackground(["vast", "resolve", "-"] + arguments, input: "")
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("\(arguments[0]) must be greater than 0 and at most 3600 seconds"), "\(output.stderr)")
+    }
+
+    @Test func theRequestTimeout_boundsEachFetch() async throws {
+        try await LoopbackAdServer.with { server in
+            await server.serve("/slow", .endlessBody)
+            let output = try await AdplayRunner.runInBackground(
+                ["vast", "resolve", await server.url("/slow"), "--json", "--request-timeout", "0.2", "--timeout", "600"])
+            #expect(output.status == 1)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            #expect((object["errors"] as? [[String: Any]])?.first?["code"] as? Int == 301, "\(output.stdout)")
+        }
+    }
+
+    @Test func theHelp_namesBothLimits() async throws {
+        let output = try await AdplayRunner.runInBackground(["vast", "resolve", "--help"])
+        let help = output.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(help.contains("each fetch stops after --request-timeout seconds (default 5), and the whole resolution after --timeout"))
     }
 }
