@@ -5,6 +5,6 @@ struct ADPlay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adplay",
         abstract: "Ad-aware playback: simulate what a viewer experiences with ads.",
-        subcommands: [Demo.self, Simulate.self, SCTE35Command.self, HLSCommand.self, VASTCommand.self, LiveCommand.self, SSAICommand.self, BeaconsCommand.self]
+        subcommands: [Demo.self, Simulate.self, SCTE35Command.self, HLSCommand.self, VASTCommand.self, VMAPCommand.self, LiveCommand.self, SSAICommand.self, BeaconsCommand.self]
     )
 }
