@@ -12,12 +12,19 @@ public final class PlaybackDriver {
     public private(set) var session: PlaybackSession
     /// Every event from the first access on, in order, as an asynchronous
     /// sequence. Created on first access, so a driver nobody listens to does
-    /// not buffer events.
+    /// not buffer events. First read after ``finish()``, it is already
+    /// finished: a loop over it ends at once.
     public lazy var events: AsyncStream<SessionEvent> = {
         let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self, bufferingPolicy: .unbounded)
-        self.continuation = continuation
+        if isFinished {
+            continuation.finish()
+        } else {
+            self.continuation = continuation
+        }
         return stream
     }()
+    /// Whether ``finish()`` was called.
+    private var isFinished = false
 
     private var continuation: AsyncStream<SessionEvent>.Continuation?
     private let player: any PlayerAdapter
@@ -131,6 +138,9 @@ public final class PlaybackDriver {
         }
     }
 
-    /// Ends the event stream.
-    public func finish() { continuation?.finish() }
+    /// Ends the event stream, and any stream first read after this.
+    public func finish() {
+        isFinished = true
+        continuation?.finish()
+    }
 }

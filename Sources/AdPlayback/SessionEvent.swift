@@ -55,8 +55,23 @@ public struct SessionEvent: Sendable, Hashable {
     }
 
     /// The event's name as event lines spell it (`adBreakStart`, …).
-    public var name: String {
+    public var name: String { kind.name }
+
+    /// The break the event is about, if any.
+    public var breakID: String? {
         switch kind {
+        case .adBreakStart(let id), .adBreakEnd(let id), .adStart(let id, _), .adEnd(let id, _),
+            .adBreakSkip(let id, _):
+            id
+        default: nil
+        }
+    }
+}
+
+extension SessionEvent.Kind {
+    /// The event's name as event lines spell it (`adBreakStart`, …).
+    public var name: String {
+        switch self {
         case .sessionStart: "sessionStart"
         case .seek: "seek"
         case .seekDenied: "seekDenied"
@@ -79,16 +94,6 @@ public struct SessionEvent: Sendable, Hashable {
         case .blackoutStart: "blackoutStart"
         case .blackoutEnd: "blackoutEnd"
         case .streamError: "error"
-        }
-    }
-
-    /// The break the event is about, if any.
-    public var breakID: String? {
-        switch kind {
-        case .adBreakStart(let id), .adBreakEnd(let id), .adStart(let id, _), .adEnd(let id, _),
-            .adBreakSkip(let id, _):
-            id
-        default: nil
         }
     }
 }

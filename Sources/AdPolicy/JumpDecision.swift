@@ -9,8 +9,9 @@ public enum JumpTarget: Sendable, Hashable {
     case stream(StreamTime)
 }
 
-/// A playhead: its stream time and the content time it maps to.
-public struct Playhead: Sendable, Hashable {
+/// A playhead: its stream time and the content time it maps to. It prints
+/// as `content 600 s (stream 630 s)`.
+public struct Playhead: Sendable, Hashable, CustomStringConvertible {
     /// The stream time.
     public var stream: StreamTime
     /// The content time (inside a break: the break's position).
@@ -21,6 +22,8 @@ public struct Playhead: Sendable, Hashable {
         self.stream = stream
         self.content = content
     }
+
+    public var description: String { "content \(content.decimalSeconds) s (stream \(stream.decimalSeconds) s)" }
 }
 
 /// How a break that a seek lands inside is entered.

@@ -34,3 +34,8 @@ public enum BreakPolicy: Sendable, Hashable {
     /// Whether the break plays.
     public var plays: Bool { self == .play || self == .removeAfterPlay }
 }
+
+extension SkipReason: CustomStringConvertible {
+    /// The reason as event lines spell it (`cooldown`, `policy`, …).
+    public var description: String { rawValue }
+}

@@ -38,9 +38,19 @@ public struct LivePlaylist: Sendable {
         _ = state.blackouts.takeClosed()
     }
 
+    /// Parses the first text of a live playlist, given as a string.
+    public init(_ text: String, options: ParseOptions = ParseOptions()) throws(HLSError) {
+        try self.init(Array(text.utf8), options: options)
+    }
+
     /// Reads the next text of the playlist.
     public mutating func refresh(with bytes: [UInt8]) throws(HLSError) -> PlaylistDelta {
         try bytes.withUnsafeBufferPointer { (text) throws(HLSError) -> PlaylistDelta in try refresh(text, bytes) }
+    }
+
+    /// Reads the next text of the playlist, given as a string.
+    public mutating func refresh(with text: String) throws(HLSError) -> PlaylistDelta {
+        try refresh(with: Array(text.utf8))
     }
 
     private mutating func refresh(_ text: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) throws(HLSError) -> PlaylistDelta {

@@ -31,6 +31,23 @@ extension TickValue {
     /// Creates a value from whole seconds.
     public init(seconds: Int64) { self.init(ticks: seconds * Timescale.ticksPerSecond) }
 
+    /// Creates a value from whole seconds (an integer literal lands here).
+    public init(seconds: Int) { self.init(seconds: Int64(seconds)) }
+
+    /// Creates a value from seconds as a player API gives them
+    /// (`CMTime.seconds`, `currentTime`), rounded to the nearest tick
+    /// (1/9,000,000 s), halves away from zero.
+    ///
+    /// A value of whole microseconds comes out exact (`0.1` is 900,000
+    /// ticks, not 900,000.0000000001 rounded). NaN is zero, and a value
+    /// beyond ±``DecimalSeconds/maxSeconds`` (about 31 years), infinities
+    /// included, is that limit: a player's "unknown" time never traps.
+    /// ```swift
+    /// MediaDuration(seconds: 30.5)             // 274,500,000 ticks
+    /// ContentTime(seconds: player.currentTime().seconds)
+    /// ```
+    public init(seconds: Double) { self.init(ticks: Ticks.rounded(seconds: seconds)) }
+
     /// Creates a value from whole microseconds.
     public init(microseconds: Int64) { self.init(ticks: microseconds * Timescale.ticksPerMicrosecond) }
 
@@ -52,4 +69,20 @@ extension TickValue {
     public var description: String { decimalSeconds }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ticks < rhs.ticks }
+}
+
+/// Seconds as a `Double` to ticks and back, for the initialisers and
+/// coding of every ``TickValue``.
+enum Ticks {
+    static func rounded(seconds: Double) -> Int64 {
+        guard !seconds.isNaN else { return 0 }
+        let limit = Double(DecimalSeconds.maxSeconds)
+        let clamped = min(max(seconds, -limit), limit)
+        // Whole microseconds first: a decimal such as 900.03 is then exact
+        // at any magnitude, where seconds × 9,000,000 would carry the
+        // Double's error into the tick.
+        let microseconds = (clamped * 1_000_000).rounded()
+        if abs(clamped * 1_000_000 - microseconds) < 1e-3 { return Int64(microseconds) * Timescale.ticksPerMicrosecond }
+        return Int64((clamped * Double(Timescale.ticksPerSecond)).rounded(.toNearestOrAwayFromZero))
+    }
 }

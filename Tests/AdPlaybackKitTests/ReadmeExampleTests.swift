@@ -40,12 +40,12 @@ import Testing
         s101.ts
         """
         let nextText = firstText + "\n#EXT-X-CUE-IN\n#EXTINF:6.0,\ns102.ts\n"
-        var live = try LivePlaylist(Array(firstText.utf8))
+        var live = try LivePlaylist(firstText)                     // a String, or the fetched bytes
         var found: [String] = []
         for opportunity in live.playlist.opportunities {
             found.append("\(opportunity.start) \(opportunity.duration.map { "\($0)" } ?? "open")")
         }
-        let delta = try live.refresh(with: Array(nextText.utf8))
+        let delta = try live.refresh(with: nextText)
         #expect(found == ["6 30"])
         #expect(delta.addedSegments == 102..<103)
         #expect(delta.closedOpportunities.count == 1)
