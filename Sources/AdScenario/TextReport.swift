@@ -46,7 +46,7 @@ public enum TextReport {
         case .adStart(_, let ad): "  ad \(ad) starts"
         case .adEnd(_, let ad): "  ad \(ad) ends"
         case .adBreakEnd(let id): "ad break \(id) ends"
-        case .adBreakSkip(let id, let reason): "ad break \(id) skipped (\(reason.rawValue))"
+        case .adBreakSkip(let id, let reason): "ad break \(id) skipped (\(SessionSummary.Outcome.words(reason)))"
         case .contentStart: "content plays"
         case .pause: "paused"
         case .resume: "resumed"
@@ -69,40 +69,6 @@ public enum TextReport {
                 : "blackout \(blackout.id) ends: back to the main stream"
         case .timedMetadata(let metadata):
             "\(metadata.isForeground ? "" : "background ")metadata \(metadata.name)\(metadata.value.isEmpty ? "" : ":" + metadata.value)"
-        }
-    }
-
-    /// The content as a bar with each break marked by its outcome.
-    public static func renderTimeline(_ run: ScenarioRun, width: Int) -> String {
-        let timeline = run.timeline
-        let outcomes = BreakOutcome.outcomes(of: run)
-        let end = timeline.contentDuration ?? .zero
-        let columns = max(width, 10)
-        var bar = Array(repeating: Character("-"), count: columns)
-        for (adBreak, outcome) in outcomes {
-            let position = timeline.contentPosition(of: adBreak)
-            let column = end.ticks > 0 ? Int(Int64(columns - 1) * position.ticks / end.ticks) : 0
-            bar[column] = symbol(outcome)
-        }
-        var output = "Timeline: content \(TimeText.format(end)), \(outcomes.count) breaks"
-            + "  (W watched, P played, x skipped, o unplayed)\n"
-        let endLabel = TimeText.format(end)
-        output += "0:00:00" + String(repeating: " ", count: max(1, columns - 7 - endLabel.count)) + endLabel + "\n"
-        output += String(bar) + "\n"
-        for (adBreak, outcome) in outcomes {
-            let position = timeline.contentPosition(of: adBreak)
-            output += "  \(symbol(outcome)) " + pad(adBreak.id, 10) + pad(TimeText.format(position), 10)
-                + pad(TimeText.format(adBreak.duration), 9) + outcome.label + "\n"
-        }
-        return output
-    }
-
-    static func symbol(_ outcome: BreakOutcome) -> Character {
-        switch outcome {
-        case .watched: "W"
-        case .played: "P"
-        case .skipped: "x"
-        case .unplayed: "o"
         }
     }
 

@@ -116,7 +116,7 @@ private func scenario(policy: String, actions: String, breaks: String? = nil) ->
         let output = try await AdplayRunner.runInBackground(["demo"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("ad break mid1 starts"))
-        #expect(output.stdout.contains("ad break mid2 skipped (cooldown)"))
+        #expect(output.stdout.contains("ad break mid2 skipped (cool-down)"))
         #expect(output.stdout.contains("Timeline: content 0:30:00, 5 breaks"))
         #expect(output.stdout.contains("session ends"))
     }
