@@ -34,12 +34,12 @@ public enum BreakOutcome: Sendable, Hashable {
         }
     }
 
-    /// A short label: `watched`, `played`, `skipped (cooldown)`, `unplayed`.
+    /// A short label: `watched`, `played`, `skipped (cool-down)`, `unplayed`.
     public var label: String {
         switch self {
         case .watched: "watched"
         case .played: "played"
-        case .skipped(let reason): "skipped (\(reason.rawValue))"
+        case .skipped(let reason): "skipped (\(SessionSummary.Outcome.words(reason)))"
         case .unplayed: "unplayed"
         }
     }

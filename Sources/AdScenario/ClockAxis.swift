@@ -2,7 +2,8 @@ import AdPlayback
 import MediaTime
 
 /// Maps clock time to x: sessions share the width in proportion to their
-/// length; the idle time between sessions gets a fixed narrow gap.
+/// length; idle time between sessions gets a fixed narrow gap, and
+/// sessions back to back (a fail-over) none.
 struct ClockAxis {
     struct Span {
         var start: ClockTime
@@ -31,12 +32,13 @@ struct ClockAxis {
         }
         if let start = openedAt { intervals.append((start, events.last?.clock ?? start)) }
         guard !intervals.isEmpty else { return }
-        let gapCount = Double(intervals.count - 1)
+        let gapCount = Double(zip(intervals, intervals.dropFirst()).count { previous, next in next.0 > previous.1 })
         let active = intervals.reduce(Int64(0)) { $0 + max(1, ($1.1 - $1.0).ticks) }
         let scale = max(0, width - gapCount * gapWidth) / Double(active)
         var x = 0.0
         for (index, (start, end)) in intervals.enumerated() {
-            if index > 0 {
+            // Only wall time that passed without playing is a gap.
+            if index > 0, start > intervals[index - 1].1 {
                 gaps.append(Gap(x: x, length: start - intervals[index - 1].1))
                 x += gapWidth
             }

@@ -82,6 +82,8 @@ public struct Scenario: Sendable {
     public var resolveTimeout: MediaDuration
     /// What the schedule left out, and why.
     public var issues: [String]
+    /// The file's `"description"`, which titles its pictures.
+    public var title: String?
 
     /// Creates a scenario.
     public init(

@@ -37,7 +37,16 @@ extension Scenario {
         if let field = top["manifest"] {
             throw field.failure("breaks from \"manifest\" are not supported yet; list them under \"breaks\" or give a \"vmap\"")
         }
-        if let description = top["description"] { _ = try description.string() }
+        let title = try top["description"]?.string()
+        var scenario = try decodeBody(top, vmap: document, recording: recording, alternate: alternate, ssai: ssai)
+        scenario.title = title
+        return scenario
+    }
+
+    private static func decodeBody(
+        _ top: JSONObjectFields, vmap document: VMAPDocument?, recording: LiveRecording?, alternate: LiveRecording?,
+        ssai: SSAIScenarioSession?
+    ) throws(ScenarioError) -> Scenario {
         if let field = top["ssai"] { return try decodeSSAI(top, field: field, session: ssai) }
         let streamField = try top.required("stream")
         if try liveRecordingPath(streamField) != nil {

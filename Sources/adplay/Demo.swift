@@ -11,6 +11,9 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "Also draw the session as an SVG picture to this file.")
     var svg: String?
 
+    @Flag(help: "With --svg, let the stream axis span the whole stream, not just what was played and the breaks near it.")
+    var full = false
+
     @Flag(help: "Print the demo's scenario file instead of running it.")
     var printScenario = false
 
@@ -22,6 +25,6 @@ struct Demo: AsyncParsableCommand {
         if format == .text {
             print("adplay demo: \(DemoScenario.summary)\n")
         }
-        try await ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg)
+        try await ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg, fullAxis: full)
     }
 }

@@ -35,8 +35,11 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "text (readable log and timeline) or jsonl (one JSON object per event).")
     var format: OutputFormat = .text
 
-    @Option(help: "Also draw the session as an SVG picture to this file.")
+    @Option(help: "Also draw the session as an SVG picture to this file, titled with the scenario's description.")
     var svg: String?
+
+    @Flag(help: "With --svg, let the stream axis span the whole stream, not just what was played and the breaks near it.")
+    var full = false
 
     @Option(help: "A bookmark file: each stop saves its bookmark there, and `start from bookmark` reads it when the run has saved none, so a viewer resumes across runs (VOD scenarios).")
     var bookmarks: String?
@@ -88,7 +91,7 @@ struct Simulate: AsyncParsableCommand {
         let outbox = try beacons.map(BeaconOutboxFactory.open)
         let sender = outbox.map { outbox in Task { await outbox.run() } }
         try await ScenarioOutput.run(
-            json: bytes, source: scenario, format: format, svg: svg, vmap: vmap, recording: recording, alternate: alternate,
+            json: bytes, source: scenario, format: format, svg: svg, fullAxis: full, vmap: vmap, recording: recording, alternate: alternate,
             ssai: ssai, bookmarks: try bookmarkStore(), beacons: outbox)
         if let outbox, let beacons {
             let summary = await outbox.flush(timeout: Network.duration(seconds: beaconTimeout))
@@ -128,13 +131,15 @@ struct Simulate: AsyncParsableCommand {
 /// Decodes, runs and prints a scenario; shared by `simulate` and `demo`.
 enum ScenarioOutput {
     static func run(
-        json: [UInt8], source: String, format: OutputFormat, svg: String?, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
+        json: [UInt8], source: String, format: OutputFormat, svg: String?, fullAxis: Bool = false, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
         alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil, bookmarks: FileBookmarkStore? = nil,
         beacons: BeaconOutbox? = nil
     ) async throws {
         let run: ScenarioRun
+        let title: String?
         do {
             let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
+            title = scenario.title
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
             run = try await scenario.run(
                 resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks, beacons: beacons,
@@ -149,7 +154,8 @@ enum ScenarioOutput {
         case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
         }
         if let svg {
-            try FileBytes.write(Array(SVGTimeline.render(run, title: source).utf8), to: svg)
+            let picture = SVGTimeline.render(run, title: title ?? (source == "-" ? "standard input" : source), full: fullAxis)
+            try FileBytes.write(Array(picture.utf8), to: svg)
             FileHandle.standardError.write(Data("SVG written to \(svg)\n".utf8))
         }
     }

@@ -75,6 +75,10 @@ import Testing
         let output = try await AdplayRunner.runInBackground(["simulate", "-", "--svg", file.path], input: Self.scenario)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.hasSuffix("SVG written to \(file.path)\n"))
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.contains(">one break</text>"), "the scenario's description titles the picture")
+        let full = try await AdplayRunner.runInBackground(["simulate", "-", "--svg", file.path, "--full"], input: Self.scenario)
+        #expect(full.status == 0, "\(full.stderr)")
     }
 
     @Test func anSVGThatCannotBeWritten_isSaidInWords() async throws {
