@@ -122,7 +122,7 @@ import Testing
         ("{\"avails\": [{\"availId\": \"a\", \"startTimeInSeconds\": -4}]}", "$.avails[0].startTimeInSeconds", "must not be negative"),
         ("{\"avails\": [{\"availId\": \"a\", \"startTimeInSeconds\": \"10\"}]}", "$.avails[0].startTimeInSeconds", "expected a number of seconds"),
         ("{\"avails\": [{\"availId\": \"a\", \"startTimeInSeconds\": 1, \"ads\": [{\"adId\": \"x\", \"startTimeInSeconds\": 1, \"durationInSeconds\": 1e999}]}]}",
-         "$.avails[0].ads[0].durationInSeconds", "too large"),
+         "$.avails[0].ads[0].durationInSeconds", "out of range: at most 1000000000 seconds"),
         ("{\"avails\": [{\"availId\": \"a\", \"startTime\": \"PT1H1D\"}]}", "$.avails[0].startTime", "ISO 8601 duration"),
         ("{\"avails\": [{\"availId\": \"a\", \"startTimeInSeconds\": 1, \"availProgramDateTime\": \"yesterday\"}]}", "$.avails[0].availProgramDateTime", "ISO 8601 date"),
         ("{\"avails\": [{\"availId\": \"a\", \"startTimeInSeconds\": 1, \"ads\": [{\"adId\": \"x\", \"startTimeInSeconds\": 1, \"skipOffset\": \"soon\"}]}]}",
