@@ -69,3 +69,22 @@ import Testing
         }
     }
 }
+
+#if canImport(CoreMedia)
+import CoreMedia
+
+/// Runs where CoreMedia exists (Apple platforms).
+@Suite struct CMTimeConversionTests {
+    @Test func cmTimesConvertBothWays_roundedToTheTick() {
+        #expect(ContentTime(seconds: 900).cmTime == CMTime(value: 8_100_000_000, timescale: 9_000_000))
+        #expect(ContentTime(CMTime(value: 1, timescale: 90_000))?.ticks == 100)
+        #expect(MediaDuration(CMTime(value: 1, timescale: 600))?.ticks == 15_000)
+        #expect(MediaDuration(CMTime(value: 1, timescale: 7))?.ticks == 1_285_714)
+        #expect(ContentTime(.invalid) == nil)
+        #expect(ContentTime(.indefinite) == nil)
+        #expect(ContentTime(.positiveInfinity) == nil)
+        let time = StreamTime(ticks: 123_456_789)
+        #expect(StreamTime(time.cmTime) == time)
+    }
+}
+#endif
