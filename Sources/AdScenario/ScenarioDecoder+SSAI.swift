@@ -68,13 +68,18 @@ extension Scenario {
         return spec
     }
 
+    /// The keys an SSAI scenario may not have: its breaks come from the session.
+    static func rejectKeysBesideSSAI(_ top: JSONObjectFields) throws(ScenarioError) {
+        for key in ["breaks", "vmap", "blackout"] {
+            if let other = top[key] { throw other.failure("an SSAI session's breaks come from its tracking data; remove \"\(key)\"") }
+        }
+    }
+
     /// Decodes a scenario whose stream is an SSAI session's: its breaks are
     /// the session's avails, its type and length the manifest's; a
     /// `stream` given must agree.
     static func decodeSSAI(_ top: JSONObjectFields, field: JSONField, session: SSAIScenarioSession?) throws(ScenarioError) -> Scenario {
-        for key in ["breaks", "vmap", "blackout"] {
-            if let other = top[key] { throw other.failure("an SSAI session's breaks come from its tracking data; remove \"\(key)\"") }
-        }
+        try rejectKeysBesideSSAI(top)
         guard let session else { throw field.failure("the SSAI session has not been started") }
         guard session.look.isEnded else {
             throw field.failure("the session plays a live stream, which runs in real time: follow it with `adplay ssai start`; "

@@ -26,9 +26,7 @@ extension Scenario {
 
     /// An SSAI scenario's own keys; its timeline comes from the session.
     private static func validateSSAI(_ top: JSONObjectFields, field: JSONField) throws(ScenarioError) {
-        for key in ["breaks", "vmap", "blackout"] {
-            if let other = top[key] { throw other.failure("an SSAI session's breaks come from its tracking data; remove \"\(key)\"") }
-        }
+        try rejectKeysBesideSSAI(top)
         if let description = top["description"] { _ = try description.string() }
         if let streamField = top["stream"] { _ = try decodeStream(streamField) }
         _ = try top["policy"].map { policy throws(ScenarioError) in try decodePolicy(policy) }
