@@ -39,7 +39,7 @@ public enum BreakOutcome: Sendable, Hashable {
         switch self {
         case .watched: "watched"
         case .played: "played"
-        case .skipped(let reason): "skipped (\(SessionSummary.Outcome.words(reason)))"
+        case .skipped(let reason): "skipped (\(reason.words))"
         case .unplayed: "unplayed"
         }
     }

@@ -53,7 +53,7 @@ extension SVGTimeline {
             let y = window.y(event.stream.ticks)
             switch event.kind {
             case .adBreakSkip(let id, let reason):
-                svg += labels.place(.init(text: "× \(id) skipped (\(SessionSummary.Outcome.words(reason)))", x: x + 4, y: y - 4,
+                svg += labels.place(.init(text: "× \(id) skipped (\(reason.words))", x: x + 4, y: y - 4,
                                           fill: "#c05000"))
             case .seek(let kind, _), .seekDenied(let kind, _):
                 svg += "<circle cx=\(fmt(x)) cy=\(fmt(y)) r=\"3\" fill=\"#555\"/>"

@@ -25,7 +25,7 @@ public struct SessionSummary: Sendable, Hashable {
             switch self {
             case .watched: "watched"
             case .left: "left during it"
-            case .skipped(let reasons): "skipped (" + reasons.map(Self.words).joined(separator: ", then ") + ")"
+            case .skipped(let reasons): "skipped (" + reasons.map(\.words).joined(separator: ", then ") + ")"
             case .notReached: "not reached"
             }
         }
@@ -37,19 +37,6 @@ public struct SessionSummary: Sendable, Hashable {
             case .left: "L"
             case .skipped: "x"
             case .notReached: "o"
-            }
-        }
-
-        /// A skip reason as a viewer would say it.
-        static func words(_ reason: SkipReason) -> String {
-            switch reason {
-            case .watched: "already watched"
-            case .cooldown: "cool-down"
-            case .failover: "fail-over"
-            case .policy: "policy"
-            case .interrupted: "interrupted"
-            case .unresolved: "unresolved"
-            case .blackout: "blackout"
             }
         }
     }
@@ -116,5 +103,21 @@ public struct SessionSummary: Sendable, Hashable {
         }
         return SessionSummary(number: number, clock: first.clock...max(first.clock, last.clock),
                               startContent: first.content, breaks: breaks)
+    }
+}
+
+extension SkipReason {
+    /// The reason as a viewer would say it, in reports and pictures:
+    /// `already watched`, `cool-down`, `fail-over`, `policy`, ….
+    public var words: String {
+        switch self {
+        case .watched: "already watched"
+        case .cooldown: "cool-down"
+        case .failover: "fail-over"
+        case .policy: "policy"
+        case .interrupted: "interrupted"
+        case .unresolved: "unresolved"
+        case .blackout: "blackout"
+        }
     }
 }

@@ -46,7 +46,7 @@ public enum TextReport {
         case .adStart(_, let ad): "  ad \(ad) starts"
         case .adEnd(_, let ad): "  ad \(ad) ends"
         case .adBreakEnd(let id): "ad break \(id) ends"
-        case .adBreakSkip(let id, let reason): "ad break \(id) skipped (\(SessionSummary.Outcome.words(reason)))"
+        case .adBreakSkip(let id, let reason): "ad break \(id) skipped (\(reason.words))"
         case .contentStart: "content plays"
         case .pause: "paused"
         case .resume: "resumed"
