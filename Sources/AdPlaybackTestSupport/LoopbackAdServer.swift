@@ -35,6 +35,7 @@ public actor LoopbackAdServer: LoopbackServer {
 
     private var routes: [String: (behavior: Behavior, latency: Duration)] = [:]
     private var received: [String] = []
+    private var answered: [String] = []
     private var inFlight = 0
     /// The most requests it was answering at once: how concurrent its client was.
     public private(set) var mostAtOnce = 0
@@ -74,6 +75,12 @@ public actor LoopbackAdServer: LoopbackServer {
         received.filter { $0 == path || $0.hasPrefix(path + "?") }
     }
 
+    /// The requests to `path` answered so far (their latency passed), with
+    /// their queries: a test can tell a request still waiting from one done.
+    public func answers(to path: String) -> [String] {
+        answered.filter { $0 == path || $0.hasPrefix(path + "?") }
+    }
+
     func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         received.append(request.path + (query.isEmpty ? "" : "?" + query))
@@ -82,6 +89,7 @@ public actor LoopbackAdServer: LoopbackServer {
         mostAtOnce = max(mostAtOnce, inFlight)
         defer { inFlight -= 1 }
         if route.latency > .zero { try await Task.sleep(for: route.latency) }
+        answered.append(received.last { $0 == request.path || $0.hasPrefix(request.path + "?") } ?? request.path)
         switch route.behavior {
         case .document(let text, let contentType):
             // One answer per connection: FlyingFox cannot set TCP_NODELAY, and on a reused

@@ -7,8 +7,6 @@ struct AdplayRunner {
         var status: Int32
         var stdout: String
         var stderr: String
-        /// How long the process ran, from its start to its exit.
-        var elapsed: Duration = .zero
 
         /// The JSON lines of stdout as dictionaries.
         var events: [[String: Any]] {
@@ -55,13 +53,12 @@ struct AdplayRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        let started = ContinuousClock.now
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self), elapsed: ContinuousClock.now - started)
+                      stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// The same, on a thread outside Swift's cooperative pool, so a server in
@@ -84,10 +81,13 @@ struct AdplayRunner {
         }
     }
 
-    /// Starts `adplay` and kills it (SIGKILL, as `kill -9`) after `delay`
-    /// seconds of wall time, on a thread of its own; its output is discarded.
+    /// Starts `adplay` and kills it (SIGKILL, as `kill -9`) at a moment the
+    /// test observes: as soon as `reached` says the run got there (the
+    /// journal holds N beacons, the bookmark file the Nth save), checked
+    /// every millisecond on a thread of its own. Its output is discarded.
+    /// The kill lands where the run is, however fast or slow the machine.
     /// - Returns: whether the kill ended it (false: it had finished first).
-    static func runKilled(_ arguments: [String], after delay: Double) async throws -> Bool {
+    static func runKilled(_ arguments: [String], when reached: @escaping @Sendable () -> Bool) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 processSlots.wait()
@@ -99,7 +99,7 @@ struct AdplayRunner {
                     process.standardOutput = FileHandle.nullDevice
                     process.standardError = FileHandle.nullDevice
                     try process.run()
-                    Thread.sleep(forTimeInterval: delay)
+                    while process.isRunning, !reached() { usleep(1_000) }
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()
                     return process.terminationReason == .uncaughtSignal
