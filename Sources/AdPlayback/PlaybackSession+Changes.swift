@@ -109,8 +109,11 @@ extension PlaybackSession {
         }
     }
 
-    /// A resolution finished: the placeholder takes the break's ads. A
-    /// result with no ads is a failure.
+    /// A resolution finished: the placeholder takes the break's ads, with
+    /// the insertion and occupancy its resolver gave them (client-side ads
+    /// from a VAST, say: the placeholder style was only the placeholder's).
+    /// It keeps its place and whether it is open. A result with no ads is a
+    /// failure.
     mutating func resolved(_ id: String, breaks: [AdBreak], issues: [String]) {
         guard resolving.remove(id) != nil, let placeholder = timeline.adBreak(id: id), placeholder.isPlaceholder else {
             return  // cancelled, dropped, or resolved already
@@ -122,8 +125,6 @@ extension PlaybackSession {
         }
         adBreak.id = id
         adBreak.position = placeholder.position
-        adBreak.insertion = placeholder.insertion
-        adBreak.occupancy = placeholder.occupancy
         adBreak.isOpen = placeholder.isOpen
         do throws(SessionError) {
             try change(.replace(adBreak))

@@ -3,6 +3,7 @@ import StrictJSON
 import AdPlayback
 import AdPolicy
 import AdSignals
+internal import enum VAST.MediaURL
 public import AdTimeline
 public import MediaTime
 public import struct VAST.VMAPDocument
@@ -55,7 +56,8 @@ extension Scenario {
             return scenario
         }
         if let field = top["blackout"] { throw field.failure("blackouts apply to a live stream (\"stream\": {\"type\": \"live\", …})") }
-        let stream = try decodeStream(streamField)
+        // A VMAP's ads are client-side unless the file says they are stitched in.
+        let stream = try decodeStream(streamField, defaultInsertion: top["vmap"] == nil ? .inStream : .inserted)
         let timeline: AdTimeline
         var opportunities: [AdOpportunity] = []
         var issues: [String] = []
@@ -135,7 +137,8 @@ extension Scenario {
         var insertion: Insertion
     }
 
-    static func decodeStream(_ field: JSONField) throws(ScenarioError) -> StreamSpec {
+    /// The stream; `insertion` is `defaultInsertion` when the file does not say.
+    static func decodeStream(_ field: JSONField, defaultInsertion: Insertion = .inStream) throws(ScenarioError) -> StreamSpec {
         let object = try field.object(allowing: ["type", "contentDuration", "insertion"])
         let typeField = try object.required("type")
         let type = try typeField.string()
@@ -144,7 +147,7 @@ extension Scenario {
             throw typeField.failure("unsupported stream type \(Echo.quoted(type)); \(hint)")
         }
         let duration = try object.required("contentDuration").seconds(positive: true)
-        let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? .inStream
+        let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? defaultInsertion
         return StreamSpec(contentDuration: duration, insertion: insertion)
     }
 
@@ -204,7 +207,10 @@ extension Scenario {
             guard seen.insert(id).inserted else { throw idField.failure("duplicate ad id \"\(id)\" in this break") }
             let duration = try object.required("duration").seconds(positive: true)
             let asset = try object["asset"].map { field throws(ScenarioError) in
-                AdAsset(role: .primary, uri: try field.nonEmptyString())
+                let uri = try field.nonEmptyString()
+                // What a player would be handed: only http(s), as from an ad server.
+                if let refusal = MediaURL.refusal(uri) { throw field.failure(refusal) }
+                return AdAsset(role: .primary, uri: uri)
             }
             let click = try object["clickThrough"].map { field throws(ScenarioError) in
                 AdAsset(role: .clickThrough, uri: try field.nonEmptyString())

@@ -1,5 +1,6 @@
 import AdLive
 import AdOutbox
+import AdPlayback
 import AdResolvers
 import AdScenario
 import AdSSAI
@@ -140,7 +141,7 @@ enum ScenarioOutput {
         do {
             let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
             title = scenario.title
-            let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver())]
+            let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
             run = try await scenario.run(
                 resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks, beacons: beacons,
                 beaconSession: String(UUID().uuidString.prefix(8)).lowercased())

@@ -80,6 +80,38 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         #expect(session.timeline.adStates(ofBreak: "mid") == [.playing, .available])
     }
 
+    /// A resolved break takes the insertion its resolver gave it, whatever
+    /// the placeholder's style: client-side ads switch the player to each
+    /// ad's file, stitched ones play on in the main item. Both a scheduled
+    /// (VMAP) opportunity and an in-stream cue that a custom resolver fills
+    /// with client-side ads.
+    @Test(arguments: [
+        (signal: OpportunitySignal.schedule(.adTag("https://ads.example/mid")), insertion: Insertion.inserted,
+         atReach: ["adBreakStart mid", "adStart mid", "present mid/m1 0"]),
+        (signal: .inStream(tags: ["#EXT-X-CUE-OUT"], scte35: nil), insertion: .inserted,
+         atReach: ["adBreakStart mid", "adStart mid", "present mid/m1 0"]),
+        (signal: .schedule(.adTag("https://ads.example/mid")), insertion: .inStream,
+         atReach: ["adBreakStart mid", "adStart mid"]),
+    ])
+    func aResolvedBreak_keepsTheInsertionItsResolverGave(signal: OpportunitySignal, insertion: Insertion, atReach: [String]) throws {
+        var opportunity = midOpportunity
+        opportunity.signal = signal
+        var session = try running(before: [.opportunity(opportunity)])
+        var resolved = resolvedMid
+        resolved.insertion = insertion
+        resolved.ads = resolved.ads.map { ad in
+            var ad = ad
+            ad.primaryAsset = AdAsset(role: .primary, uri: "https://ads.example/\(ad.id).mp4")
+            return ad
+        }
+        _ = try session.handle(.resolved(opportunityID: "mid", breaks: [resolved], issues: []), at: .zero)
+        #expect(session.timeline.adBreak(id: "mid")?.insertion == insertion)
+        #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == atReach)
+        // 20 s into the break: the second ad, in its own file when client-side.
+        let next = try session.handle(.tick(itemTime: insertion == .inserted ? s(20) : s(620)), at: ClockTime(seconds: 20)).map(line)
+        #expect(next == ["adEnd mid", "adStart mid"] + (insertion == .inserted ? ["present mid/m2 0"] : []))
+    }
+
     @Test(arguments: [true, false])
     func aResolutionThatFails_skipsItsBreakAsUnresolved_andSaysWhy(whileWaiting: Bool) throws {
         var session = try running(before: [.opportunity(midOpportunity)])
