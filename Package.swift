@@ -77,7 +77,7 @@ let package = Package(
             name: "AdSignals", dependencies: ["MediaTime", "SCTE35", "HLS", "VAST", "AdTimeline", "SSAITracking"], swiftSettings: strictSettings),
         .target(
             name: "AdPlayback",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals"],
+            dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals", "VAST"],
             swiftSettings: strictSettings
         ),
         .target(

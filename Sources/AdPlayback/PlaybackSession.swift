@@ -68,8 +68,9 @@ public struct PlaybackSession: Sendable {
     /// How the placeholders of new opportunities reach the viewer.
     public let placeholderStyle: BreakStyle
     /// What a blackout shows instead of the main stream: the alternate
-    /// stream's URL, or nil for the app's own slate.
-    public let alternateContent: String?
+    /// stream's URL (checked: http or https), or nil for the app's own slate.
+    public var alternateContent: String? { alternate?.url }
+    private let alternate: AlternateContent?
     /// Whether the main stream is a background item: another item shows,
     /// and the main stream's tags and playlist errors are still delivered.
     public internal(set) var isMainInBackground = false
@@ -104,13 +105,13 @@ public struct PlaybackSession: Sendable {
     /// `alternateContent`.
     public init(
         timeline: AdTimeline, engine: AdPolicyEngine, placeholderStyle: BreakStyle = BreakStyle(),
-        alternateContent: String? = nil
+        alternateContent: AlternateContent? = nil
     ) {
         self.initialTimeline = timeline
         self.timeline = timeline
         self.engine = engine
         self.placeholderStyle = placeholderStyle
-        self.alternateContent = alternateContent
+        self.alternate = alternateContent
     }
 
     /// Whether a session is running (started, not yet stopped or ended).

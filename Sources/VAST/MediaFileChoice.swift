@@ -39,8 +39,11 @@ public struct MediaFileChoice: Sendable, Hashable {
         self.targetHeight = targetHeight
     }
 
-    /// Whether the player can play `file`.
+    /// Whether the player can play `file`: a type, delivery and framework
+    /// it takes, at an absolute http or https URL (``MediaURL``), since the
+    /// ad response is untrusted and a player opens local files too.
     public func isPlayable(_ file: MediaFile) -> Bool {
+        guard MediaURL.isWeb(file.url) else { return false }
         guard let type = file.type, types.contains(Self.normalized(type)) else { return false }
         if let deliveries, let delivery = file.delivery, !deliveries.contains(delivery.lowercased()) { return false }
         if let framework = file.apiFramework, !framework.isEmpty, !apiFrameworks.contains(framework) { return false }
@@ -55,9 +58,11 @@ public struct MediaFileChoice: Sendable, Hashable {
         guard let best = playable.min(by: { rank($0.element, $0.offset).lexicographicallyPrecedes(rank($1.element, $1.offset)) })
         else {
             let offered = Set(files.compactMap(\.type)).sorted().joined(separator: ", ")
+            let refused = files.compactMap { MediaURL.refusal($0.url) }
             throw VASTError(.noSupportedMediaFile, files.isEmpty ? "the ad has no media files"
                             : "none of the media files is playable: offered \(offered.isEmpty ? "no types" : offered), "
-                              + "playable \(types.joined(separator: ", "))")
+                              + "playable \(types.joined(separator: ", "))"
+                              + (refused.isEmpty ? "" : "; " + refused.joined(separator: "; ")))
         }
         return best.element
     }

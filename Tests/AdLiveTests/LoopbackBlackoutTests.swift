@@ -52,7 +52,7 @@ import Testing
         let collector = Collector()
         let simulation = Simulation(session: PlaybackSession(
             timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
-            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent), alternateContent: Self.alternate))
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent), alternateContent: try AlternateContent(url: Self.alternate)))
         var events: [SessionEvent] = []
         try await LoopbackLiveOrigin.with(script, reading: { pacing.reading }) { origin in
             let client = HTTPClient(transport: URLSessionTransport(), clock: fetching)

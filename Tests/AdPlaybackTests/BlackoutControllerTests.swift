@@ -28,11 +28,11 @@ private func cue(_ id: String, at start: Int64, length: Int64) -> AdBreak {
 }
 
 /// A live session over a simulated player: breaks replace content, and
-/// blackouts show `alt.m3u8`.
+/// blackouts show `https://alt.example/alt.m3u8`.
 private func live(_ breaks: [AdBreak] = []) throws -> Simulation {
     Simulation(session: PlaybackSession(
         timeline: try AdTimeline(contentDuration: nil, breaks: breaks), engine: AdPolicyEngine(policy: .strict),
-        placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent), alternateContent: "alt.m3u8"))
+        placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent), alternateContent: try AlternateContent(url: "https://alt.example/alt.m3u8")))
 }
 
 private func lines(_ events: [SessionEvent]) -> [String] {
@@ -59,8 +59,8 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         try live.send(.blackout(.started(blackout(from: 10, planned: 30))))
         try live.send(.metadata(TimedMetadata(name: "#EXT-X-PROGRAM", value: "x", streamTime: stream(20))))
         var events = try live.play(for: s(10))
-        #expect(lines(events) == ["blackoutStart event-7 alt.m3u8 @10"])
-        #expect(live.player.item == .alternate(url: "alt.m3u8"))
+        #expect(lines(events) == ["blackoutStart event-7 https://alt.example/alt.m3u8 @10"])
+        #expect(live.player.item == .alternate(url: "https://alt.example/alt.m3u8"))
         #expect(live.session.isMainInBackground)
         #expect(live.session.playhead.stream == stream(15))
 
@@ -72,7 +72,7 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         ])
         #expect(live.player.item == .main)
         #expect(live.player.currentItemTime == s(35))
-        #expect(live.player.itemHistory == [.alternate(url: "alt.m3u8"), .main])
+        #expect(live.player.itemHistory == [.alternate(url: "https://alt.example/alt.m3u8"), .main])
         #expect(!live.session.isMainInBackground)
         #expect(lines(try live.send(.streamError("HTTP 500"))) == ["error foreground @35"])
     }
@@ -82,8 +82,8 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         let live = try live()
         try live.send(.blackout(.started(blackout(from: 10))))
         let events = try live.send(.start(.position(.stream(stream(25)))))
-        #expect(lines(events) == ["sessionStart @25", "blackoutStart event-7 alt.m3u8 @25"])
-        #expect(live.player.item == .alternate(url: "alt.m3u8"))
+        #expect(lines(events) == ["sessionStart @25", "blackoutStart event-7 https://alt.example/alt.m3u8 @25"])
+        #expect(live.player.item == .alternate(url: "https://alt.example/alt.m3u8"))
     }
 
     /// A blackout that starts while the playhead is already inside its
@@ -92,7 +92,7 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         let live = try live()
         try live.send(.start(.position(.stream(stream(5)))))
         _ = try live.play(for: s(10))
-        #expect(lines(try live.send(.blackout(.started(blackout(from: 10))))) == ["blackoutStart event-7 alt.m3u8 @15"])
+        #expect(lines(try live.send(.blackout(.started(blackout(from: 10))))) == ["blackoutStart event-7 https://alt.example/alt.m3u8 @15"])
     }
 
     /// DVR: a window holding a whole blackout. Playback behind live passes
@@ -151,7 +151,7 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         events += try live.send(.blackout(.ended(blackout(from: 10, to: 30))))
         events += try live.play(for: s(10))
         #expect(lines(events) == [
-            "blackoutStart event-7 alt.m3u8 @10", "blackoutEnd event-7 @30", "adBreakSkip a blackout @15", "contentStart @30",
+            "blackoutStart event-7 https://alt.example/alt.m3u8 @10", "blackoutEnd event-7 @30", "adBreakSkip a blackout @15", "contentStart @30",
         ])
     }
 
@@ -169,7 +169,7 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         #expect(lines(events) == ["blackoutEnd event-7 running @12", "seek @12", "contentStart @4"])
         #expect(live.player.item == .main)
         events = try live.play(for: s(6))
-        #expect(lines(events) == ["blackoutStart event-7 alt.m3u8 @10"])
+        #expect(lines(events) == ["blackoutStart event-7 https://alt.example/alt.m3u8 @10"])
     }
 
     /// The low-level pieces: an app with its own rules replaces the item and
@@ -179,8 +179,8 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         try live.send(.start(.position(.stream(stream(5)))))
         try live.send(.metadata(TimedMetadata(name: "#EXT-X-A", value: "", streamTime: stream(8))))
         try live.send(.metadata(TimedMetadata(name: "#EXT-X-B", value: "", streamTime: stream(12))))
-        try live.send(.replaceItem(.alternate(url: "alt.m3u8")))
-        #expect(live.player.item == .alternate(url: "alt.m3u8"))
+        try live.send(.replaceItem(.alternate(url: "https://alt.example/alt.m3u8")))
+        #expect(live.player.item == .alternate(url: "https://alt.example/alt.m3u8"))
         var events = try live.play(for: s(5))
         #expect(events.isEmpty, "the main stream is not kept: its tags are not delivered")
         try live.send(.registerBackground)
@@ -192,5 +192,25 @@ private func lines(_ events: [SessionEvent]) -> [String] {
         #expect(live.player.item == .main)
         events = try live.send(.jump(.seek, to: .stream(stream(45))))
         #expect(lines(events) == ["seek @15", "seekAdjusted blackout → 50 @15", "contentStart @50"])
+    }
+}
+
+/// The alternate content a blackout shows is refused at configuration
+/// time unless it is an absolute http or https URL.
+@Suite struct AlternateContentTests {
+    @Test(arguments: ["file:///var/slate.mp4", "lavfi://testsrc2", "edl://%0%", "slate.m3u8", "/var/slate.m3u8", "http://", ""])
+    func aNonHTTPAlternate_isRefusedWithItsURL(url: String) {
+        #expect(throws: AlternateContentError.self) { try AlternateContent(url: url) }
+        do {
+            _ = try AlternateContent(url: url)
+        } catch {
+            #expect(error.url == url)
+            #expect(error.description.contains("is not an absolute http or https URL"), "\(error)")
+        }
+    }
+
+    @Test(arguments: ["https://alt.example/alt.m3u8", "HTTP://alt.example:8080/a.m3u8?x=1", "http://[::1]:9/a.m3u8"])
+    func anHTTPAlternate_isTaken(url: String) throws {
+        #expect(try AlternateContent(url: url).url == url)
     }
 }

@@ -44,8 +44,29 @@ import VAST
     }
 
     @Test func typeParameters_andCase_areIgnored() throws {
-        var file = MediaFile(url: "u")
+        var file = MediaFile(url: "https://cdn.example/u.mp4")
         file.type = "Video/MP4; codecs=\"avc1.42E01E\""
+        #expect(MediaFileChoice(types: ["video/mp4"]).isPlayable(file))
+    }
+
+    /// The ad response is untrusted: only an absolute http(s) URL is a file
+    /// a player may open, and the 403 says which URLs were refused.
+    @Test(arguments: ["file:///etc/passwd", "edl://%0%/etc/passwd", "lavfi://sine", "av://v4l2:/dev/video0", "ads/a.mp4",
+                      "//cdn.example/a.mp4", "https:///a.mp4", "http://cdn.example/a b.mp4", "javascript:alert(1)"])
+    func aFileNotAtAnHTTPURL_isNotPlayable(url: String) {
+        var file = MediaFile(url: url)
+        file.type = "video/mp4"
+        #expect(!MediaFileChoice(types: ["video/mp4"]).isPlayable(file))
+        let error = #expect(throws: VASTError.self) { try MediaFileChoice(types: ["video/mp4"]).best(of: [file]) }
+        #expect(error?.code == .noSupportedMediaFile)
+        #expect(error?.message.contains("is not an absolute http or https URL") == true, "\(error?.message ?? "")")
+    }
+
+    @Test(arguments: ["https://cdn.example/a.mp4", "HTTP://CDN.example:8080/a.mp4?x=[CACHEBUSTING]", "https://user@cdn.example/a.mp4",
+                      "http://[2001:db8::1]/a.mp4"])
+    func aFileAtAnHTTPURL_isPlayable(url: String) {
+        var file = MediaFile(url: url)
+        file.type = "video/mp4"
         #expect(MediaFileChoice(types: ["video/mp4"]).isPlayable(file))
     }
 }
