@@ -219,7 +219,7 @@ let package = Package(
             name: "AdScenarioTests",
             dependencies: [
                 "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking",
-                "AdOutbox", "AdStorage", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution",
+                "AdOutbox", "AdStorage", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution", "HLS",
             ],
             swiftSettings: strictSettings
         ),

@@ -65,6 +65,14 @@ public struct ProgramCue: Sendable, Hashable {
         "#EXT-X-DATERANGE:ID=\"\(id)\",START-DATE=\"\(date)\",SCTE35-CMD=0x\(PayloadText.hex(bytes).uppercased())"
     }
 
+    /// `#EXT-X-DATERANGE` with the cue as `attribute` (`SCTE35-OUT`,
+    /// `SCTE35-IN`, `SCTE35-CMD`) after `dates`, written as given
+    /// (`START-DATE="…",END-DATE="…"`, `DURATION=20`, or nothing): the
+    /// forms a packager writes a range's start and end in.
+    public func dateRange(id: String, _ attribute: String, _ dates: String) -> String {
+        "#EXT-X-DATERANGE:ID=\"\(id)\",\(dates.isEmpty ? "" : dates + ",")\(attribute)=0x\(PayloadText.hex(bytes).uppercased())"
+    }
+
     /// `#EXT-X-SCTE35:CUE="…"`.
     public var scte35Tag: String { "#EXT-X-SCTE35:CUE=\"\(base64)\"" }
 

@@ -16,6 +16,9 @@ public struct Blackout: Sendable, Hashable {
     public var date: ProgramDateTime?
     /// Where it ended, once it has.
     public var end: StreamTime?
+    /// The date the stream gives its end (the end segment's
+    /// PROGRAM-DATE-TIME), once it has ended, when the stream has dates.
+    public var endDate: ProgramDateTime?
     /// Where its segmentation_duration (or a runover) says it ends, if anything does.
     public var plannedEnd: StreamTime?
     /// The restrictions in force: the latest message's.
@@ -46,6 +49,15 @@ public struct Blackout: Sendable, Hashable {
 
     /// Whether the stretch may be recorded: a bookmark inside one that may not lies at its end.
     public var archiveAllowed: Bool { restrictions?.archiveAllowed ?? true }
+
+    /// The date at stream time `time` of the blackout: the end's own date
+    /// at its end, else the start's date moved by the stream time between.
+    /// (Stream time skips what a follower missed, so only dates the stream
+    /// gave are exact across a gap.)
+    public func date(at time: StreamTime) -> ProgramDateTime? {
+        if time == end, let endDate { return endDate }
+        return date.map { ProgramDateTime(ticksSinceEpoch: $0.ticksSinceEpoch + (time - start).ticks) }
+    }
 
     /// Whether it has not ended yet.
     public var isOpen: Bool { end == nil }

@@ -1,4 +1,5 @@
 public import MediaTime
+internal import HLS
 
 /// Decides blackouts from programme signals for one device (SCTE 35
 /// §10.3.3.6 and §10.3.3.9, summed up in DESIGN: Blackout). A pure state
@@ -70,7 +71,7 @@ public struct BlackoutDetector: Sendable {
         let id = "event-\(signal.eventID)"
         if signal.isCancel {
             let known = running.removeValue(forKey: signal.eventID) != nil
-            let ended = close(id, at: signal.time, by: signal.source) ?? close("network-\(signal.eventID)", at: signal.time, by: signal.source)
+            let ended = close(id, at: signal.time, date: signal.date, by: signal.source) ?? close("network-\(signal.eventID)", at: signal.time, date: signal.date, by: signal.source)
             if let ended { changes.append(.ended(ended)) } else if !known { changes.append(.ignored(signal, "a cancel of event \(signal.eventID), which is not running")) }
             return changes
         }
@@ -84,6 +85,10 @@ public struct BlackoutDetector: Sendable {
             remember(signal.eventID, programme, changes: &changes, signal: signal)
             changes += evaluate(signal.eventID, signal: signal)
         case let kind where kind.endsRestrictedSegment:
+            if let early = endBeforeStart(id, signal) {
+                changes.append(early)
+                break
+            }
             guard running.removeValue(forKey: signal.eventID) != nil else {
                 // An end repeated in another dialect, or after the duration ran out, says nothing new.
                 if !recentlyEnded.contains(signal.eventID) {
@@ -92,14 +97,14 @@ public struct BlackoutDetector: Sendable {
                 break
             }
             noteEnded(signal.eventID)
-            if let ended = close(id, at: signal.time, by: signal.source) { changes.append(.ended(ended)) }
+            if let ended = close(id, at: signal.time, date: signal.date, by: signal.source) { changes.append(.ended(ended)) }
         case .programBreakaway:
             guard running[signal.eventID] != nil else {
                 changes.append(.ignored(signal, "a Program Breakaway with no programme \(signal.eventID) running"))
                 break
             }
             running[signal.eventID]?.onAir = false
-            if let ended = close(id, at: signal.time, by: signal.source) { changes.append(.ended(ended)) }
+            if let ended = close(id, at: signal.time, date: signal.date, by: signal.source) { changes.append(.ended(ended)) }
         case .programRunoverPlanned, .programRunoverUnplanned, .programBlackoutOverride:
             guard var programme = running[signal.eventID] else {
                 changes.append(.ignored(signal, "a \(signal.kind.name) with no programme \(signal.eventID) running"))
@@ -125,12 +130,25 @@ public struct BlackoutDetector: Sendable {
             changes.append(.started(blackout))
         case .networkStart:
             for networkID in open.keys.filter({ $0.hasPrefix("network-") }).sorted() {
-                if let ended = close(networkID, at: signal.time, by: signal.source) { changes.append(.ended(ended)) }
+                if let early = endBeforeStart(networkID, signal) {
+                    changes.append(early)
+                    continue
+                }
+                if let ended = close(networkID, at: signal.time, date: signal.date, by: signal.source) { changes.append(.ended(ended)) }
             }
         default:
             break  // Alternate content: where other content may go, not a blackout.
         }
         return changes
+    }
+
+    /// An end signal at or before the start of the blackout it would end
+    /// (a stream placing it wrongly): ignored with why, so no blackout
+    /// silently has no length; it goes on until a later end.
+    private func endBeforeStart(_ id: String, _ signal: ProgramSignal) -> BlackoutChange? {
+        guard let blackout = open[id], signal.time <= blackout.start else { return nil }
+        return .ignored(signal, "a \(signal.kind.name) at \(signal.time.decimalSeconds) s, at or before the start of \(id) "
+            + "(\(blackout.start.decimalSeconds) s); the blackout goes on")
     }
 
     private mutating func noteEnded(_ eventID: UInt32) {
@@ -156,7 +174,7 @@ public struct BlackoutDetector: Sendable {
         let id = "event-\(eventID)"
         let verdict = policy.verdict(for: programme.restrictions)
         guard verdict.isRestricted, programme.onAir else {
-            if let ended = close(id, at: signal.time, by: signal.source) {
+            if let ended = close(id, at: signal.time, date: signal.date, by: signal.source) {
                 return [.ended(ended), .notRestricted(signal, verdict)]
             }
             return [.notRestricted(signal, verdict)]
@@ -177,9 +195,11 @@ public struct BlackoutDetector: Sendable {
         return [.started(blackout)]
     }
 
-    private mutating func close(_ id: String, at time: StreamTime, by source: ProgramSignal.Source) -> Blackout? {
+    private mutating func close(_ id: String, at time: StreamTime, date: ProgramDateTime? = nil,
+                                by source: ProgramSignal.Source) -> Blackout? {
         guard var blackout = open.removeValue(forKey: id) else { return nil }
         blackout.end = max(time, blackout.start)
+        blackout.endDate = date
         blackout.sources.append(source)
         return blackout
     }

@@ -9,7 +9,10 @@ public struct AdSignal: Sendable, Hashable {
     /// What the tag says, typed per dialect.
     public var kind: Kind
     /// Where the signal applies: the start of the segment the tag precedes,
-    /// or for a DATERANGE its START-DATE mapped through PROGRAM-DATE-TIME.
+    /// or for a DATERANGE its START-DATE mapped through PROGRAM-DATE-TIME;
+    /// for a DATERANGE that carries an end signal, where the range ends
+    /// (END-DATE, else START-DATE + DURATION, else the tag's segment when
+    /// the tag repeats an earlier range's ID).
     public var time: StreamTime
     /// The media sequence number of the segment the tag precedes.
     public var mediaSequence: UInt64
@@ -70,6 +73,9 @@ public struct AdSignal: Sendable, Hashable {
     struct RangeFacts: Sendable, Hashable {
         var id: String
         var startDate: ProgramDateTime?
+        /// END-DATE and DURATION, for an end signal's place.
+        var endDate: ProgramDateTime?
+        var duration: MediaDuration?
         /// PLANNED-DURATION, else DURATION.
         var plannedDuration: MediaDuration?
         /// END-DATE − START-DATE, else DURATION.
@@ -78,6 +84,12 @@ public struct AdSignal: Sendable, Hashable {
         var pre: Bool
         var post: Bool
         var isInterstitial: Bool
+        /// The range carries an end signal (SCTE35-IN, an end type in
+        /// SCTE35-CMD, a repeat that states the end): it applies where the
+        /// range ends, not where it starts.
+        var marksEnd: Bool
+        /// An earlier tag had the same ID: START-DATE is the start's.
+        var repeatsID: Bool
     }
 }
 

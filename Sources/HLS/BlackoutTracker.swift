@@ -64,6 +64,13 @@ struct BlackoutTracker: Sendable, Hashable {
     private mutating func close(id: UInt32, source: SignalSource, tolerance: MediaDuration, warn: Bool,
                                 warnings: inout [HLSWarning]) {
         if let index = windows.indices.last(where: { windows[$0].isOpen && windows[$0].eventID == id }) {
+            guard source.time > windows[index].start else {
+                // Placed at or before its start (a stream's mistake): no blackout silently has no length.
+                warnings.append(HLSWarning(line: source.line, tag: source.tag,
+                                           "a blackout end (event \(id)) at \(source.time.decimalSeconds) s, at or before its start "
+                                               + "(\(windows[index].start.decimalSeconds) s); the blackout goes on"))
+                return
+            }
             finish(index, at: source)
             return
         }

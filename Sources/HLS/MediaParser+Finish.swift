@@ -70,6 +70,10 @@ extension MediaParser {
             time = firstStart
         } else if range.post {
             time = StreamTime(ticks: state.time)
+        } else if range.marksEnd, let end = endPlace(of: range, taggedAt: time) {
+            time = end
+        } else if range.marksEnd, range.repeatsID {
+            // A repeat that states no end: the end is the segment the tag precedes.
         } else if let date = range.startDate {
             if let placed = Self.place(date, taggedAt: time, in: playlist) {
                 time = placed
@@ -79,8 +83,24 @@ extension MediaParser {
             }
         }
         playlist.signals[index].time = time
-        if let length = range.length { playlist.signals[index].endTime = time + length }
+        if range.marksEnd {
+            playlist.signals[index].endTime = time
+        } else if let length = range.length {
+            playlist.signals[index].endTime = time + length
+        }
         playlist.signals[index].mediaSequence = mediaSequence(at: time)
+    }
+
+    /// Where a range that carries an end signal ends: its END-DATE, else
+    /// START-DATE + DURATION, placed through the playlist's dates; nil when
+    /// it states no end (or the playlist has no dates).
+    private func endPlace(of range: AdSignal.RangeFacts, taggedAt tag: StreamTime) -> StreamTime? {
+        if let endDate = range.endDate { return Self.place(endDate, taggedAt: tag, in: playlist) }
+        if let startDate = range.startDate, let duration = range.duration,
+           let start = Self.place(startDate, taggedAt: tag, in: playlist) {
+            return start + duration
+        }
+        return nil
     }
 
     /// Where a date range's START-DATE falls: measured from the latest

@@ -115,15 +115,16 @@ extension MediaParser {
         if let endDate = range.endDate, let start = range.startDate {
             length = MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)
         }
-        let facts = AdSignal.RangeFacts(id: range.id, startDate: range.startDate,
-                                        plannedDuration: range.plannedDuration ?? range.duration, length: length,
-                                        pre: range.cue.contains("PRE"), post: range.cue.contains("POST"),
-                                        isInterstitial: range.interstitial != nil)
         var cue: DecodedCue?
         if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
             cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
         let role = followsAdRange ? SignalRoles.role(ofFollowUp: range) : SignalRoles.role(of: range, cue: cue)
+        let facts = AdSignal.RangeFacts(id: range.id, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
+                                        plannedDuration: range.plannedDuration ?? range.duration, length: length,
+                                        pre: range.cue.contains("PRE"), post: range.cue.contains("POST"),
+                                        isInterstitial: range.interstitial != nil,
+                                        marksEnd: SignalRoles.marksEnd(range, cue: cue, role: role), repeatsID: knownAdRange)
         // Built in the append, so the signal is moved into the window rather than copied.
         playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
                                          mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,

@@ -19,6 +19,21 @@ enum SignalRoles {
     static let blackoutEndTypes: Set<UInt8> = [0x11, 0x12, 0x13, 0x41]
     /// Program Blackout Override: lifts the blackout in force.
     static let blackoutOverrideType: UInt8 = 0x18
+    /// Every type that marks where something ends: ad and blackout ends,
+    /// the override, Alternate Content Opportunity End, Network Start.
+    static let endTypes: Set<UInt8> = adEndTypes.union(blackoutEndTypes).union([blackoutOverrideType, 0x43, 0x50])
+
+    /// Whether a DATERANGE carries an end signal, so that it applies where
+    /// the range ends: SCTE35-IN (whether or not its bytes decode), an
+    /// SCTE35-CMD whose cue ends something, or a repeat of an ad range's ID
+    /// that states its end.
+    static func marksEnd(_ range: DateRange, cue decoded: DecodedCue?, role: AdSignal.Role) -> Bool {
+        if range.scte35In != nil { return true }
+        if range.scte35Out != nil || range.interstitial != nil { return false }
+        if role == .end { return true }
+        guard let segmentations = decoded?.segmentations, !segmentations.isEmpty else { return false }
+        return segmentations.allSatisfy { endTypes.contains($0.typeID) }
+    }
 
     static func role(of kind: AdSignal.Kind, cue decoded: DecodedCue?) -> AdSignal.Role {
         switch kind {

@@ -14,7 +14,7 @@ public enum BlackoutJSON {
         out.member("eventID", blackout.eventID)
         if date {
             out.key("date")
-            if let start = blackout.date { out.value(shifted(start, by: time - blackout.start).description) } else { out.null() }
+            if let date = blackout.date(at: time) { out.value(date.description) } else { out.null() }
         }
         out.member("segmentationType", blackout.openedBy.name)
         out.member("segmentationTypeID", blackout.openedBy.segmentationTypeID)
@@ -49,10 +49,5 @@ public enum BlackoutJSON {
         for reason in verdict.reasons { out.value(reason.description) }
         for note in verdict.notes { out.value(note) }
         out.closeArray()
-    }
-
-    /// The date `offset` after `date`.
-    public static func shifted(_ date: ProgramDateTime, by offset: MediaDuration) -> ProgramDateTime {
-        ProgramDateTime(ticksSinceEpoch: date.ticksSinceEpoch + offset.ticks)
     }
 }

@@ -100,7 +100,7 @@ public enum PlaylistJSON {
         output.closeObject()
     }
 
-    /// `blackouts` (each with `id`, `start`, `end`, then as ``BlackoutJSON``
+    /// `blackouts` (each with `id`, `start`, `end`, `endDate`, then as ``BlackoutJSON``
     /// writes it) and `programSignals`, the signals that black out nothing, with `why`.
     static func writeBlackouts(_ decided: DeviceBlackouts, to output: inout JSONOutput) {
         output.key("blackouts")
@@ -112,6 +112,8 @@ public enum PlaylistJSON {
             output.number(blackout.start.decimalSeconds)
             output.key("end")
             if let end = blackout.end { output.number(end.decimalSeconds) } else { output.null() }
+            output.key("endDate")
+            if let date = blackout.endDate { output.value(date.description) } else { output.null() }
             BlackoutJSON.write(blackout, at: blackout.start, to: &output)
             output.closeObject()
         }

@@ -72,7 +72,7 @@ public enum PlaylistReport {
         var lines = ["blackouts for \(decided.deviceDescription): \(decided.blackouts.count)"]
         for blackout in decided.blackouts {
             let date = blackout.date.map { " (\($0))" } ?? ""
-            let end = blackout.end.map { "end \($0.decimalSeconds) s" } ?? "open"
+            let end = blackout.end.map { "end \($0.decimalSeconds) s" + (blackout.endDate.map { " (\($0))" } ?? "") } ?? "open"
             let planned = blackout.plannedEnd.map { ", planned end \($0.decimalSeconds) s" } ?? ""
             lines.append("  \(blackout.id): start \(blackout.start.decimalSeconds) s\(date), \(end)\(planned), "
                 + "\(blackout.openedBy.name)\(blackout.archiveAllowed ? "" : ", may not be recorded"); \(blackout.verdict)")

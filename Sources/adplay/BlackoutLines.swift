@@ -69,7 +69,7 @@ enum BlackoutLines {
     }
 
     private static func place(_ time: StreamTime, _ blackout: Blackout) -> String {
-        let date = blackout.date.map { " (\(BlackoutJSON.shifted($0, by: time - blackout.start)))" } ?? ""
+        let date = blackout.date(at: time).map { " (\($0))" } ?? ""
         return "\(time.decimalSeconds) s\(date)"
     }
 

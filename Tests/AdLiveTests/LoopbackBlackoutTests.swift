@@ -110,6 +110,37 @@ import Testing
         #expect(run.session.blackouts.isEmpty)
     }
 
+    /// Every end signal, in the form a packager writes it (a later tag of
+    /// the start's ID, repeating its START-DATE, with END-DATE and
+    /// SCTE35-IN) and with an ID of its own: the player switches back when
+    /// playback reaches the end segment (30 s), not at the start, and the
+    /// end's date is that segment's.
+    static let endSignals: [(start: UInt8, end: ProgramCue)] = [
+        (0x10, ProgramCue(type: 0x11, eventID: 7)), (0x10, ProgramCue(type: 0x12, eventID: 7)),
+        (0x40, ProgramCue(type: 0x41, eventID: 7)), (0x51, ProgramCue(type: 0x50, eventID: 7)),
+        (0x10, ProgramCue(type: 0x18, eventID: 7, deliveryNotRestricted: true)),
+    ]
+
+    @Test(arguments: endSignals.indices, [true, false])
+    func everyEndSignal_inEitherForm_switchesBackAtTheEndSegment(signal: Int, sameID: Bool) async throws {
+        let (startType, end) = Self.endSignals[signal]
+        var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 10)
+        let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
+        script.extraTags[10] = [start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(script.date(10))\",PLANNED-DURATION=3600")]
+        script.extraTags[30] = [sameID
+            ? end.dateRange(id: "p7", "SCTE35-IN", "START-DATE=\"\(script.date(10))\",END-DATE=\"\(script.date(30))\"")
+            : end.dateRange(id: "p7-end", "SCTE35-IN", "START-DATE=\"\(script.date(30))\"")]
+        let run = try await play(script, device: DevicePolicy(), seconds: 34)
+        #expect(named("blackoutStart", run).map(\.stream) == [StreamTime(seconds: 10)])
+        let ends = named("blackoutEnd", run)
+        #expect(ends.map(\.stream) == [StreamTime(seconds: 30)])
+        #expect(run.player.itemHistory == [.alternate(url: Self.alternate), .main])
+        if case .blackoutEnd(let blackout)? = ends.first?.kind {
+            #expect(blackout.end == StreamTime(seconds: 30))
+            #expect(blackout.endDate?.description == "2026-01-01T00:00:30.000Z")
+        }
+    }
+
     /// A managed device never switches; nor does a web device out of region
     /// when the cue's only restriction is regional (in region, it does).
     @Test(arguments: [
