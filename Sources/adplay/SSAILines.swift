@@ -9,12 +9,13 @@ import StrictJSON
 
 /// An SSAI session's updates as readable lines or JSON objects: the
 /// session's status first, the playlist's news as `live watch` prints it,
-/// then avails as they start, change and end (the live edge passes their
-/// end, or the server withdraws them), their ads, and warnings.
+/// then avails as they start and change, each one's end once (``AvailEnds``:
+/// the live edge passes its known end, or it turns out to hold overlays
+/// only), their ads, withdrawals, and warnings.
 struct SSAILines {
     let jsonl: Bool
-    /// Avails printed and not ended, with where they end.
-    private var open: [String: StreamTime] = [:]
+    /// Which avails have ended: each once, at its known end.
+    private var ends = AvailEnds()
 
     init(jsonl: Bool) { self.jsonl = jsonl }
 
@@ -39,14 +40,7 @@ struct SSAILines {
             let live = LiveSource.Update(clock: update.clock, event: event)
             write(jsonl ? LiveLines.json(live) : Array((LiveLines.text(live) + "\n").utf8))
             if let edge = follower.live?.playlist.segments.last?.end {
-                for (id, end) in open.sorted(by: { $0.value < $1.value }) where end <= edge {
-                    open[id] = nil
-                    line(update.clock, "availEnd", text: "avail ends    \(id) at \(end.decimalSeconds) s") {
-                        $0.member("id", id)
-                        $0.key("stream")
-                        $0.number(end.decimalSeconds)
-                    }
-                }
+                for ended in ends.edge(edge) { printEnd(ended, at: update.clock) }
             }
         case .variant(let url):
             line(update.clock, "variant", text: "variant       following the first variant, \(url)") { $0.member("url", url) }
@@ -59,17 +53,25 @@ struct SSAILines {
         }
     }
 
+    private func printEnd(_ ended: AvailEnds.Ended, at clock: ClockTime) {
+        line(clock, "availEnd", text: "avail ends    \(ended.id) at \(ended.end.decimalSeconds) s") {
+            $0.member("id", ended.id)
+            $0.key("stream")
+            $0.number(ended.end.decimalSeconds)
+        }
+    }
+
     private mutating func print(_ change: TrackingChange, at clock: ClockTime) {
+        let ended = ends.take(change)
+        defer { for avail in ended { printEnd(avail, at: clock) } }
         switch change {
         case .availStart(let avail), .availUpdate(let avail):
             let name = if case .availStart = change { "availStart" } else { "availUpdate" }
-            if avail.duration > .zero || !avail.ads.isEmpty { open[avail.id] = avail.end }
             let label = name == "availStart" ? "avail starts " : "avail changes"
             line(clock, name, text: "\(label) \(avail.id) at \(avail.start.decimalSeconds) s, \(avail.duration.decimalSeconds) s, \(avail.ads.count) ad\(avail.ads.count == 1 ? "" : "s")") {
                 Self.write(avail, to: &$0)
             }
         case .availRemoved(let avail):
-            open[avail.id] = nil
             line(clock, "availRemoved", text: "avail removed \(avail.id) at \(avail.start.decimalSeconds) s: the server no longer lists it") {
                 Self.write(avail, to: &$0)
             }
