@@ -39,6 +39,24 @@ struct DateAnchors: Sendable, Hashable {
         return StreamTime(ticks: times[index] + date.ticksSinceEpoch - dates[index])
     }
 
+    /// Where `date` falls, read from the segments' own dates rather than one
+    /// anchor: stream time skips what a follower missed (and a stream's
+    /// dates may jump), so a date maps through the anchor that covers it.
+    /// The search starts at the anchor in force at `tag` (where the tag
+    /// naming the date sits, which settles a date the stream repeats after
+    /// a jump back) and walks to the latest anchor whose date is at or
+    /// before `date`; a date in a stretch the stream time skipped maps to
+    /// the first segment after it. Nil without anchors.
+    func time(of date: ProgramDateTime, near tag: StreamTime) -> StreamTime? {
+        guard var index = lastIndex(in: times, atMost: tag.ticks) else { return nil }
+        let target = date.ticksSinceEpoch
+        while index > head, dates[index] > target, dates[index - 1] <= dates[index] { index -= 1 }
+        while index + 1 < dates.count, dates[index + 1] <= target, dates[index + 1] >= dates[index] { index += 1 }
+        let time = times[index] + target - dates[index]
+        if index + 1 < times.count, time > times[index + 1] { return StreamTime(ticks: times[index + 1]) }
+        return StreamTime(ticks: time)
+    }
+
     /// The last anchor at or before `value`, else the first anchor (extrapolating backwards).
     private func lastIndex(in values: [Int64], atMost value: Int64) -> Int? {
         guard head < values.count else { return nil }

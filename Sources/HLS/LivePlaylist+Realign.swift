@@ -46,6 +46,13 @@ extension LivePlaylist {
         let mapBase = Int32(playlist.maps.count)
         playlist.keys += fresh.keys
         playlist.maps += fresh.maps
+        // After missed segments the stream time goes on without them, but
+        // dates do not: the first new segment is anchored to its own date,
+        // from the fresh playlist's dates when it has no tag of its own.
+        if firstNew < fresh.segments.count, fresh.segments[firstNew].programDateTime == nil,
+           let date = fresh.dateAnchors.date(at: fresh.segments[firstNew].start) {
+            playlist.dateAnchors.append(time: fresh.segments[firstNew].start + offset, date: date)
+        }
         for var segment in fresh.segments[firstNew...] {
             segment.start = segment.start + offset
             segment.uri.chunk = chunk
@@ -59,10 +66,17 @@ extension LivePlaylist {
             if let date = segment.programDateTime { playlist.dateAnchors.append(time: segment.start, date: date) }
             playlist.segments.append(segment)
         }
+        let anchors = playlist.dateAnchors
         let signals = fresh.signals.filter { $0.line > knownEndLine }.map { signal in
             var shifted = signal
             shifted.time = signal.time + offset
             shifted.endTime = signal.endTime.map { $0 + offset }
+            // A date range is placed by its dates through the session's own
+            // (a date before missed segments keeps its stream time).
+            if let range = signal.range, !range.pre, !range.post,
+               let placed = MediaParser.datedTime(of: range, taggedAt: shifted.time, by: anchors) {
+                MediaParser.set(&shifted, at: placed)
+            }
             return shifted
         }
         // A delta update repeats the recent date ranges it did not skip; keep one of each.
@@ -73,9 +87,16 @@ extension LivePlaylist {
         let removed = Set(fresh.skip?.recentlyRemovedDateRanges ?? [])
         let removedIDs = playlist.dateRanges.filter { removed.contains($0.id) }.map(\.id)
         playlist.dateRanges.removeAll { removed.contains($0.id) }
+        let startDates = Dictionary(fresh.dateRanges.compactMap { range in range.startDate.map { (range.line, $0) } },
+                                    uniquingKeysWith: { first, _ in first })
         playlist.metadata.append(contentsOf: fresh.metadata.filter { $0.line > knownEndLine }.map { item in
             var shifted = item
             shifted.time = item.time + offset
+            // A date range's metadata is placed at its START-DATE, by the session's dates.
+            if item.name == "#EXT-X-DATERANGE", let date = startDates[item.line],
+               let placed = anchors.time(of: date, near: shifted.time) {
+                shifted.time = placed
+            }
             return shifted
         })
         playlist.unknownTags += fresh.unknownTags.filter { $0.line > knownEndLine }

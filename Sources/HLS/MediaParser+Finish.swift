@@ -14,7 +14,7 @@ extension MediaParser {
         }
         playlist.pendingParts = pending.parts
         for (index, range) in dateRangeMetadata {
-            guard let date = range.startDate, let time = Self.place(date, taggedAt: playlist.metadata[index].time, in: playlist)
+            guard let date = range.startDate, let time = playlist.dateAnchors.time(of: date, near: playlist.metadata[index].time)
             else { continue }
             var item = playlist.metadata[index]
             item.time = time
@@ -61,7 +61,8 @@ extension MediaParser {
     }
 
     /// A DATERANGE applies at its START-DATE (or at the start or end for
-    /// CUE=PRE/POST), wherever the tag sits.
+    /// CUE=PRE/POST), wherever the tag sits; one that carries an end signal
+    /// applies where it ends.
     private mutating func place(_ index: Int) {
         guard let range = playlist.signals[index].range else { return }
         let firstStart = playlist.segments.first?.start ?? StreamTime(ticks: state.time)
@@ -70,46 +71,43 @@ extension MediaParser {
             time = firstStart
         } else if range.post {
             time = StreamTime(ticks: state.time)
-        } else if range.marksEnd, let end = endPlace(of: range, taggedAt: time) {
-            time = end
-        } else if range.marksEnd, range.repeatsID {
-            // A repeat that states no end: the end is the segment the tag precedes.
-        } else if let date = range.startDate {
-            if let placed = Self.place(date, taggedAt: time, in: playlist) {
-                time = placed
-            } else {
-                warn(playlist.signals[index].line, playlist.signals[index].tag,
-                     "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
-            }
+        } else if let placed = Self.datedTime(of: range, taggedAt: time, by: playlist.dateAnchors) {
+            time = placed
+        } else if range.startDate != nil, playlist.dateAnchors.isEmpty {
+            warn(playlist.signals[index].line, playlist.signals[index].tag,
+                 "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
         }
-        playlist.signals[index].time = time
-        if range.marksEnd {
-            playlist.signals[index].endTime = time
-        } else if let length = range.length {
-            playlist.signals[index].endTime = time + length
-        }
+        Self.set(&playlist.signals[index], at: time)
         playlist.signals[index].mediaSequence = mediaSequence(at: time)
     }
 
-    /// Where a range that carries an end signal ends: its END-DATE, else
-    /// START-DATE + DURATION, placed through the playlist's dates; nil when
-    /// it states no end (or the playlist has no dates).
-    private func endPlace(of range: AdSignal.RangeFacts, taggedAt tag: StreamTime) -> StreamTime? {
-        if let endDate = range.endDate { return Self.place(endDate, taggedAt: tag, in: playlist) }
-        if let startDate = range.startDate, let duration = range.duration,
-           let start = Self.place(startDate, taggedAt: tag, in: playlist) {
-            return start + duration
+    /// A date range signal's time and, with it, its end.
+    static func set(_ signal: inout AdSignal, at time: StreamTime) {
+        signal.time = time
+        guard let range = signal.range else { return }
+        if range.marksEnd {
+            signal.endTime = time
+        } else if let length = range.length {
+            signal.endTime = time + length
         }
-        return nil
     }
 
-    /// Where a date range's START-DATE falls: measured from the latest
-    /// PROGRAM-DATE-TIME before the tag (RFC 8216bis lets dates jump, so the
-    /// anchor in force where the tag sits is the one that applies).
-    static func place(_ date: ProgramDateTime, taggedAt tag: StreamTime, in playlist: MediaPlaylist) -> StreamTime? {
-        guard let tagDate = playlist.dateAnchors.date(at: tag) else { return nil }
-        return tag + MediaDuration(ticks: date.ticksSinceEpoch - tagDate.ticksSinceEpoch)
+    /// Where a date range's dates place it by `anchors`: its START-DATE, or
+    /// for an end signal its END-DATE, else START-DATE + DURATION. Nil when
+    /// its dates do not say (an end that repeats the start's ID and states
+    /// no end applies at its own segment) or the playlist has no dates.
+    static func datedTime(of range: AdSignal.RangeFacts, taggedAt tag: StreamTime, by anchors: DateAnchors) -> StreamTime? {
+        if range.marksEnd {
+            if let endDate = range.endDate { return anchors.time(of: endDate, near: tag) }
+            if let startDate = range.startDate, let duration = range.duration {
+                // Added as dates: stream time may skip missed seconds between.
+                return anchors.time(of: ProgramDateTime(ticksSinceEpoch: startDate.ticksSinceEpoch + duration.ticks), near: tag)
+            }
+            if range.repeatsID { return nil }
+        }
+        return range.startDate.flatMap { anchors.time(of: $0, near: tag) }
     }
+
 
     /// The media sequence number of the segment holding `time`.
     private func mediaSequence(at time: StreamTime) -> UInt64 {

@@ -99,8 +99,12 @@ import Testing
         }
         #expect(ranges.first { $0.0 == "ID=\"D0\"" }?.1 == StreamTime(seconds: -1))
         #expect(ranges.first { $0.0 == "ID=\"D1\"" }?.1 == .zero)
-        // D2's tag sits after the jump to 16:08:00 (at 8 s): its 16:00:15 lies 469 s before the tag at 12 s.
-        #expect(ranges.first { $0.0 == "ID=\"D2\"" }?.1 == StreamTime(seconds: -457))
+        // D2's 16:00:15 is placed through the segments' own dates, not the PDT in
+        // force at its tag (16:08:00 at 8 s, which would put it 457 s before the
+        // window): segment 2 ends at 16:00:08, the dates jump to 16:08:00 at 8 s,
+        // so no segment holds 16:00:15 and it maps to the first segment after
+        // that stretch, at 8 s.
+        #expect(ranges.first { $0.0 == "ID=\"D2\"" }?.1 == StreamTime(seconds: 8))
     }
 
     @Test func deltaUpdates_D2LeavesAt2_D3At4_sequence1to5to6to7() async throws {

@@ -168,6 +168,33 @@ import Testing
         #expect(run.player.itemHistory == [.alternate(url: Self.alternate), .main])
     }
 
+    /// A 404 storm inside the blackout, longer than the window, so the
+    /// follower misses segments: stream time goes on without them, but the
+    /// end still comes at the end segment, with the date the stream gives
+    /// that segment (not the start's date moved by stream time).
+    @Test func aStormThatMissesSegments_keepsTheEndAtItsSegment_andItsDate() async throws {
+        var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 10)
+        let start = ProgramCue(type: 0x10, eventID: 7, webDeliveryAllowed: false)
+        script.extraTags[10] = [start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(script.date(10))\",PLANNED-DURATION=3600")]
+        script.extraTags[30] = [ProgramCue(type: 0x11, eventID: 7)
+            .dateRange(id: "p7", "SCTE35-IN", "START-DATE=\"\(script.date(10))\",END-DATE=\"\(script.date(30))\"")]
+        script.faults = [LiveOriginScript.Fault(from: ClockTime(seconds: 12), to: ClockTime(seconds: 28), .status(404))]
+        let run = try await play(script, device: DevicePolicy(), seconds: 40)
+        let missed = run.updates.compactMap { update -> UInt64? in if case .gap(let missed) = update.event { missed } else { nil } }
+        #expect(missed.reduce(0, +) > 0, "the storm made the follower miss segments")
+        let gap = Int64(missed.reduce(0, +))
+        let ends = named("blackoutEnd", run)
+        #expect(ends.count == 1)
+        guard case .blackoutEnd(let blackout)? = ends.first?.kind else { return }
+        #expect(blackout.end == StreamTime(seconds: 30 - gap), "the end segment, in the session's stream time")
+        // The main stream comes back at its position, which the missed seconds did not hold back.
+        #expect(ends.map(\.stream).allSatisfy { $0 >= StreamTime(seconds: 30 - gap) })
+        #expect(blackout.endDate?.description == "2026-01-01T00:00:30.000Z", "the end segment's PROGRAM-DATE-TIME")
+        #expect(blackout.date(at: StreamTime(seconds: 30 - gap))?.description == "2026-01-01T00:00:30.000Z")
+        #expect(blackout.date?.description == "2026-01-01T00:00:10.000Z")
+        #expect(run.player.itemHistory == [.alternate(url: Self.alternate), .main])
+    }
+
     /// A main playlist that stays unreachable leaves the alternate playing.
     @Test func aMainPlaylistThatStaysUnreachable_leavesTheAlternatePlaying() async throws {
         let outage = LiveOriginScript.Fault(from: ClockTime(seconds: 12), .status(404))

@@ -73,7 +73,7 @@ import Testing
     /// device the cue does not restrict gets none, and the signal is listed
     /// with why not.
     @Test(arguments: [
-        ([String](), 1, "  event-42: start 10 s (2026-01-01T00:00:10.000Z), end 30 s, planned end 30 s, Program Start, may not be recorded; restricted: web delivery is not allowed\n"),
+        ([String](), 1, "  event-42: start 10 s (2026-01-01T00:00:10.000Z), end 30 s (2026-01-01T00:00:30.000Z), planned end 30 s, Program Start, may not be recorded; restricted: web delivery is not allowed\n"),
         (["--delivery", "managed"], 0, "  Program Start, event 42, at 10 s, #EXT-X-SCTE35 (line 15): not restricted: web delivery is restricted; this device is managed\n"),
     ])
     func hlsInspect_decidesTheBlackoutsForTheDevice(arguments: [String], count: Int, line: String) async throws {
