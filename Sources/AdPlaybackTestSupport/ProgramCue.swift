@@ -79,3 +79,15 @@ public struct ProgramCue: Sendable, Hashable {
     /// `#EXT-OATCLS-SCTE35:…`.
     public var oatclsTag: String { "#EXT-OATCLS-SCTE35:\(base64)" }
 }
+
+extension ProgramCue {
+    /// Every signal that ends a blackout, event 7, with the segmentation
+    /// type of the start it ends: Program End and Program Early Termination
+    /// (a Program Start), Unscheduled Event End, Network Start (a Network
+    /// End), and a Program Blackout Override that lifts the restrictions.
+    public static let blackoutEnds: [(start: UInt8, end: ProgramCue)] = [
+        (0x10, ProgramCue(type: 0x11, eventID: 7)), (0x10, ProgramCue(type: 0x12, eventID: 7)),
+        (0x40, ProgramCue(type: 0x41, eventID: 7)), (0x51, ProgramCue(type: 0x50, eventID: 7)),
+        (0x10, ProgramCue(type: 0x18, eventID: 7, deliveryNotRestricted: true)),
+    ]
+}

@@ -38,6 +38,11 @@ public struct BlackoutDetector: Sendable {
     }
 
     private var running: [UInt32: Running] = [:]
+    /// The programme each running DATERANGE ID started, with the start's
+    /// kind, for an end whose cue does not decode.
+    private var rangeStarts: [String: (eventID: UInt32, kind: ProgramSignal.Kind)] = [:]
+    /// Their IDs, oldest first, so the oldest is forgotten past ``runningLimit``.
+    private var rangeOrder: [String] = []
     /// The latest events that ended, oldest first (at most 64).
     private var recentlyEnded: [UInt32] = []
     private var open: [String: Blackout] = [:]
@@ -67,6 +72,22 @@ public struct BlackoutDetector: Sendable {
 
     /// Takes one signal, after ending what ran out before it.
     public mutating func take(_ signal: ProgramSignal) -> [BlackoutChange] {
+        var signal = signal
+        if signal.endsRange {
+            // An end whose cue does not decode: it ends what its range's ID started, if anything.
+            guard let id = signal.rangeID, let started = rangeStarts[id] else { return [] }
+            signal.eventID = started.eventID
+            signal.kind = started.kind == .networkEnd ? .networkStart : .programEnd
+        }
+        if let id = signal.rangeID {
+            if signal.kind.startsRestrictedSegment || signal.kind == .networkEnd {
+                if rangeStarts.updateValue((signal.eventID, signal.kind), forKey: id) == nil { rangeOrder.append(id) }
+                if rangeOrder.count > Self.runningLimit { rangeStarts[rangeOrder.removeFirst()] = nil }
+            } else if signal.kind.endsRestrictedSegment || signal.kind == .networkStart,
+                      rangeStarts.removeValue(forKey: id) != nil {
+                rangeOrder.removeAll { $0 == id }
+            }
+        }
         var changes = expire(through: signal.time, inclusive: false)
         let id = "event-\(signal.eventID)"
         if signal.isCancel {

@@ -82,10 +82,17 @@ public struct ProgramSignal: Sendable, Hashable {
     public var isCancel: Bool
     /// Where it came from.
     public var source: Source
+    /// The `ID` of the DATERANGE it came in, when it came in one: an end
+    /// whose cue cannot be read pairs with what that ID started.
+    public var rangeID: String?
+    /// Whether it is the end of a DATERANGE whose SCTE35-IN does not decode:
+    /// it ends whatever the range's ID started (`kind` and `eventID` are
+    /// then the start's, filled in by ``BlackoutDetector``).
+    public var endsRange: Bool
 
     public init(kind: Kind, eventID: UInt32, time: StreamTime, date: ProgramDateTime? = nil,
                 restrictions: DeliveryRestrictions? = nil, duration: MediaDuration? = nil, isCancel: Bool = false,
-                source: Source) {
+                source: Source, rangeID: String? = nil, endsRange: Bool = false) {
         self.kind = kind
         self.eventID = eventID
         self.time = time
@@ -94,6 +101,8 @@ public struct ProgramSignal: Sendable, Hashable {
         self.duration = duration
         self.isCancel = isCancel
         self.source = source
+        self.rangeID = rangeID
+        self.endsRange = endsRange
     }
 
     /// The programme-level signals a cue carries, one per descriptor of a
@@ -125,9 +134,24 @@ extension ProgramSignal {
     public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
         var found: [ProgramSignal] = []
         for adSignal in adSignals {
-            guard let cue = adSignal.scte35 else { continue }
-            found += signals(in: cue.section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
-                             source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue))
+            var rangeID: String?
+            if case .dateRange(let range) = adSignal.kind { rangeID = range.id }
+            let date = playlist.programDateTime(at: adSignal.time)
+            guard let cue = adSignal.scte35 else {
+                // An SCTE35-IN that does not decode still says where its range ends.
+                if case .dateRange(let range) = adSignal.kind, range.scte35In != nil {
+                    found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: adSignal.time, date: date,
+                                               source: Source(tag: adSignal.tag, line: adSignal.line), rangeID: range.id,
+                                               endsRange: true))
+                }
+                continue
+            }
+            found += signals(in: cue.section, at: adSignal.time, date: date,
+                             source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue)).map { signal in
+                var signal = signal
+                signal.rangeID = rangeID
+                return signal
+            }
         }
         // Stream order; signals at one time keep the playlist's order.
         return found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -115,15 +115,9 @@ import Testing
     /// SCTE35-IN) and with an ID of its own: the player switches back when
     /// playback reaches the end segment (30 s), not at the start, and the
     /// end's date is that segment's.
-    static let endSignals: [(start: UInt8, end: ProgramCue)] = [
-        (0x10, ProgramCue(type: 0x11, eventID: 7)), (0x10, ProgramCue(type: 0x12, eventID: 7)),
-        (0x40, ProgramCue(type: 0x41, eventID: 7)), (0x51, ProgramCue(type: 0x50, eventID: 7)),
-        (0x10, ProgramCue(type: 0x18, eventID: 7, deliveryNotRestricted: true)),
-    ]
-
-    @Test(arguments: endSignals.indices, [true, false])
+    @Test(arguments: ProgramCue.blackoutEnds.indices, [true, false])
     func everyEndSignal_inEitherForm_switchesBackAtTheEndSegment(signal: Int, sameID: Bool) async throws {
-        let (startType, end) = Self.endSignals[signal]
+        let (startType, end) = ProgramCue.blackoutEnds[signal]
         var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 10)
         let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
         script.extraTags[10] = [start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(script.date(10))\",PLANNED-DURATION=3600")]

@@ -15,12 +15,6 @@ import Testing
 /// player shows the alternate from 50 to 70, and afterwards a seek, a
 /// fast-forward and a rewind into the blacked-out range each land at 70.
 @Suite struct BlackoutEndScenarioTests {
-    static let endSignals: [(start: UInt8, end: ProgramCue)] = [
-        (0x10, ProgramCue(type: 0x11, eventID: 7)), (0x10, ProgramCue(type: 0x12, eventID: 7)),
-        (0x40, ProgramCue(type: 0x41, eventID: 7)), (0x51, ProgramCue(type: 0x50, eventID: 7)),
-        (0x10, ProgramCue(type: 0x18, eventID: 7, deliveryNotRestricted: true)),
-    ]
-
     /// The origin's playlist once a second for `seconds`, as `live record` keeps it.
     static func recording(_ script: LiveOriginScript, seconds: Int) -> LiveRecording {
         LiveRecording(entries: (0...seconds).compactMap { second in
@@ -29,9 +23,9 @@ import Testing
         })
     }
 
-    @Test(arguments: endSignals.indices, [true, false])
+    @Test(arguments: ProgramCue.blackoutEnds.indices, [true, false])
     func theBlackoutEndsAtItsEndSegment_andTheDVRKeepsItOutOfReach(signal: Int, sameID: Bool) async throws {
-        let (startType, end) = Self.endSignals[signal]
+        let (startType, end) = ProgramCue.blackoutEnds[signal]
         var main = LiveOriginScript(segmentMilliseconds: 1_000, window: 40)
         let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
         main.extraTags[50] = [start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(main.date(50))\",PLANNED-DURATION=3600")]

@@ -83,6 +83,26 @@ private func date(_ seconds: Int) -> String { "2026-01-01T20:00:\(String(format:
                 "\(pair.name), \(form): the end's date is the end segment's")
     }
 
+    /// An SCTE35-IN whose bytes do not decode, under the ID of the range
+    /// that started the blackout, ends that blackout where the range ends;
+    /// with an ID of its own it ends nothing (nothing says what it ends).
+    @Test(arguments: pairs.indices, Form.allCases)
+    func anUndecodableSCTE35IN_endsWhatItsRangeStarted(pairIndex: Int, form: Form) throws {
+        let pair = Self.pairs[pairIndex]
+        guard pair.end != 0x18 else { return }  // an override is the same start, lifted: covered above
+        let start = "#EXT-X-DATERANGE:ID=\"p1\",START-DATE=\"\(date(10))\",PLANNED-DURATION=3600,SCTE35-OUT=\(try cue(pair.start, event: 7))"
+        let parsed = try playlist([1: start, 4: form.tag("0xFC0011")])
+        var detector = BlackoutDetector(policy: DevicePolicy())
+        let changes = ProgramSignal.signals(in: parsed.signals, of: parsed).flatMap { detector.take($0) }
+        let ended = changes.compactMap { change -> Blackout? in if case .ended(let blackout) = change { blackout } else { nil } }
+        if form == .ownID {
+            #expect(ended.isEmpty, "\(changes)")
+        } else {
+            #expect(ended.map(\.end) == [form.end], "\(pair.name), \(form): \(changes)")
+            #expect(ended.first?.endDate?.description == "2026-01-01T20:00:\(form.end == StreamTime(seconds: 40) ? "40" : "30").000Z")
+        }
+    }
+
     /// An SCTE35-IN whose bytes do not decode still marks where the range
     /// ends: the ad break it closes ends there, and the signal is placed there.
     @Test(arguments: Form.allCases)

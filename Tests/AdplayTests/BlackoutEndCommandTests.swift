@@ -8,17 +8,11 @@ import Testing
 /// SCTE35-IN) and with an ID of its own: both say it ends at 30 s, with
 /// the end segment's date, never at its start.
 @Suite struct BlackoutEndCommandTests {
-    static let endSignals: [(start: UInt8, end: ProgramCue)] = [
-        (0x10, ProgramCue(type: 0x11, eventID: 7)), (0x10, ProgramCue(type: 0x12, eventID: 7)),
-        (0x40, ProgramCue(type: 0x41, eventID: 7)), (0x51, ProgramCue(type: 0x50, eventID: 7)),
-        (0x10, ProgramCue(type: 0x18, eventID: 7, deliveryNotRestricted: true)),
-    ]
-
     static func date(_ seconds: Int) -> String { "2026-01-01T20:00:\(String(format: "%02d", seconds))Z" }
 
     /// Six 10 s segments from 20:00:00; the start before segment 1, the end tag before segment 3.
-    static func playlist(signal: Int, sameID: Bool, ended: Bool = true) -> String {
-        let (startType, end) = endSignals[signal]
+    static func playlist(signal: Int, sameID: Bool) -> String {
+        let (startType, end) = ProgramCue.blackoutEnds[signal]
         let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
             .dateRange(id: "p1", "SCTE35-OUT", "START-DATE=\"\(date(10))\",PLANNED-DURATION=3600")
         let endTag = sameID
@@ -30,10 +24,10 @@ import Testing
             if index == 3 { text += endTag + "\n" }
             text += "#EXTINF:10,\ns\(index).ts\n"
         }
-        return text + (ended ? "#EXT-X-ENDLIST\n" : "")
+        return text + "#EXT-X-ENDLIST\n"
     }
 
-    @Test(arguments: endSignals.indices, [true, false])
+    @Test(arguments: ProgramCue.blackoutEnds.indices, [true, false])
     func hlsInspect_endsTheBlackoutAtItsEnd(signal: Int, sameID: Bool) async throws {
         let text = Self.playlist(signal: signal, sameID: sameID)
         let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-"], input: text)
@@ -48,7 +42,7 @@ import Testing
         #expect(blackouts.first?["endDate"] as? String == "2026-01-01T20:00:30.000Z")
     }
 
-    @Test(arguments: endSignals.indices, [true, false])
+    @Test(arguments: ProgramCue.blackoutEnds.indices, [true, false])
     func liveWatch_endsTheBlackoutAtItsEnd(signal: Int, sameID: Bool) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("blackout-end-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
