@@ -31,7 +31,7 @@ import Testing
         let player = ReadmeVMAPPlaybackTests.RecordingPlayer()
         let clock = ContinuousClock()
         let client = HTTPClient(transport: URLSessionTransport(), clock: clock)
-        let chain = VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
+        let chain = VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date(timeIntervalSince1970: 1_800_000_000)) })
         let registry = ResolverRegistry([VASTPodResolver(chain: chain)], clock: clock)
         let (opportunities, _) = VMAPSchedule.opportunities(in: try VMAPParser().parse(vmapXML), contentDuration: MediaDuration(seconds: 600))
         let session = PlaybackSession(

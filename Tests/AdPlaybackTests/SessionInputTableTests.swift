@@ -112,6 +112,17 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         #expect(next == ["adEnd mid", "adStart mid"] + (insertion == .inserted ? ["present mid/m2 0"] : []))
     }
 
+    /// Waiting at a placeholder when client-side ads arrive: the player is
+    /// handed the first ad's file, not left on the main item.
+    @Test func clientSideAdsArrivingWhileWaiting_switchThePlayerToTheFirstAd() throws {
+        var session = try running(before: [.opportunity(midOpportunity)])
+        #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == ["rate 0"])
+        var resolved = resolvedMid
+        resolved.insertion = .inserted
+        let actions = try session.handle(.resolved(opportunityID: "mid", breaks: [resolved], issues: []), at: ClockTime(seconds: 2))
+        #expect(actions.map(line) == ["rate 1", "adBreakStart mid", "adStart mid", "present mid/m1 0"])
+    }
+
     @Test(arguments: [true, false])
     func aResolutionThatFails_skipsItsBreakAsUnresolved_andSaysWhy(whileWaiting: Bool) throws {
         var session = try running(before: [.opportunity(midOpportunity)])
