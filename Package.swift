@@ -265,7 +265,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "AdplayTests", dependencies: ["adplay", "AdPlaybackTestSupport", "SCTE35"], swiftSettings: strictSettings),
+        .testTarget(name: "AdplayTests", dependencies: ["adplay", "AdPlaybackTestSupport", "SCTE35", "AdStorage"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,29 +55,6 @@ final class AppendFile {
     }
 }
 
-/// An exclusive lock on a file, held until released or the process ends
-/// (a killed process's lock goes with it).
-final class FileLock {
-    private let descriptor: Int32
-
-    /// Takes the lock on `path`, creating the file; `nil` when another
-    /// process holds it.
-    init?(path: String) throws(FileFailure) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0 { throw FileSystem.failure(path, "open") }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            _ = close(descriptor)
-            if code == EWOULDBLOCK { return nil }
-            errno = code
-            throw FileSystem.failure(path, "flock")
-        }
-        self.descriptor = descriptor
-    }
-
-    deinit { _ = close(descriptor) }
-}
-
 /// A flush of a journal's appends up to a point, on a descriptor of its
 /// own, so it runs while the journal takes more (see
 /// ``BeaconJournal/syncPoint()``).

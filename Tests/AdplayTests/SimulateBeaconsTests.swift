@@ -1,4 +1,5 @@
 import AdPlaybackTestSupport
+import AdStorage
 import Foundation
 import Testing
 
@@ -119,6 +120,22 @@ struct JournalFile {
         let nothing = try await AdplayRunner.runInBackground(["beacons", "flush", empty])
         #expect(nothing.status == 0)
         #expect(nothing.stdout.contains("0 sent, 0 dropped, 0 pending"))
+    }
+
+    /// The outbox's lock keeps a second process out while one holds it,
+    /// and lets it in once released.
+    @Test func anOutboxHeldByAnotherProcess_isRefused_untilItIsReleased() async throws {
+        let directory = outbox()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            let held = try BeaconJournal(directory: directory)
+            let refused = try await AdplayRunner.runInBackground(["beacons", "flush", directory])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("\(directory): another process has this beacon outbox open"), "\(refused.stderr)")
+            _ = held
+        }
+        let taken = try await AdplayRunner.runInBackground(["beacons", "flush", directory])
+        #expect(taken.status == 0, "\(taken.stderr)")
     }
 
     @Test func aDirectoryInUse_orNotAnOutbox_isAClearError() async throws {
