@@ -206,3 +206,20 @@ public struct LiveOriginScript: Sendable {
         "\(milliseconds / 1_000).\(String(milliseconds % 1_000 + 1_000).dropFirst())"
     }
 }
+
+extension LiveOriginScript {
+    /// Adds a blackout of event 7 ended by ``ProgramCue/blackoutEnds`` entry `signal`:
+    /// its start, web delivery forbidden, as a DATERANGE `p7` before
+    /// segment `from`, and its end before segment `to`, either in the form
+    /// packagers write (`sameID`: the start's ID and START-DATE again,
+    /// END-DATE, SCTE35-IN) or with an ID of its own (`p7-end`).
+    public mutating func addBlackout(signal: Int, from: Int, to: Int, sameID: Bool) {
+        let (startType, end) = ProgramCue.blackoutEnds[signal]
+        let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
+        extraTags[from, default: []].append(
+            start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(date(from))\",PLANNED-DURATION=3600"))
+        extraTags[to, default: []].append(sameID
+            ? end.dateRange(id: "p7", "SCTE35-IN", "START-DATE=\"\(date(from))\",END-DATE=\"\(date(to))\"")
+            : end.dateRange(id: "p7-end", "SCTE35-IN", "START-DATE=\"\(date(to))\""))
+    }
+}

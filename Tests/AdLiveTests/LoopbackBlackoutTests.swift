@@ -117,13 +117,8 @@ import Testing
     /// end's date is that segment's.
     @Test(arguments: ProgramCue.blackoutEnds.indices, [true, false])
     func everyEndSignal_inEitherForm_switchesBackAtTheEndSegment(signal: Int, sameID: Bool) async throws {
-        let (startType, end) = ProgramCue.blackoutEnds[signal]
         var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 10)
-        let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
-        script.extraTags[10] = [start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(script.date(10))\",PLANNED-DURATION=3600")]
-        script.extraTags[30] = [sameID
-            ? end.dateRange(id: "p7", "SCTE35-IN", "START-DATE=\"\(script.date(10))\",END-DATE=\"\(script.date(30))\"")
-            : end.dateRange(id: "p7-end", "SCTE35-IN", "START-DATE=\"\(script.date(30))\"")]
+        script.addBlackout(signal: signal, from: 10, to: 30, sameID: sameID)
         let run = try await play(script, device: DevicePolicy(), seconds: 34)
         #expect(named("blackoutStart", run).map(\.stream) == [StreamTime(seconds: 10)])
         let ends = named("blackoutEnd", run)

@@ -25,13 +25,8 @@ import Testing
 
     @Test(arguments: ProgramCue.blackoutEnds.indices, [true, false])
     func theBlackoutEndsAtItsEndSegment_andTheDVRKeepsItOutOfReach(signal: Int, sameID: Bool) async throws {
-        let (startType, end) = ProgramCue.blackoutEnds[signal]
         var main = LiveOriginScript(segmentMilliseconds: 1_000, window: 40)
-        let start = ProgramCue(type: startType, eventID: 7, webDeliveryAllowed: false)
-        main.extraTags[50] = [start.dateRange(id: "p7", "SCTE35-OUT", "START-DATE=\"\(main.date(50))\",PLANNED-DURATION=3600")]
-        main.extraTags[70] = [sameID
-            ? end.dateRange(id: "p7", "SCTE35-IN", "START-DATE=\"\(main.date(50))\",END-DATE=\"\(main.date(70))\"")
-            : end.dateRange(id: "p7-end", "SCTE35-IN", "START-DATE=\"\(main.date(70))\"")]
+        main.addBlackout(signal: signal, from: 50, to: 70, sameID: sameID)
         let json = """
             {"stream": {"type": "live", "recording": "main"},
              "blackout": {"alternate": {"recording": "alternate"}, "device": {"delivery": "web", "region": "in", "group": null}},
