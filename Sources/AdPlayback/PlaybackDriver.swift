@@ -52,6 +52,21 @@ public final class PlaybackDriver {
         self.player = player
         self.reading = Self.reading(since: clock)
         self.bookmarks = bookmarks
+        player.onReport = { [weak self] report in self?.receive(report) }
+    }
+
+    /// What the player reported: handled at once, or right after the input
+    /// being handled. Its events reach ``events`` and the observers (and
+    /// the return value of the ``send(_:)`` it arrived during).
+    public func receive(_ report: PlayerReport) {
+        do {
+            _ = try send(.player(report))
+        } catch {
+            let playhead = session.playhead
+            var failed: [SessionEvent] = []
+            publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content,
+                                 kind: .error(message: "the player's report \(report) was refused: \(error)")), into: &failed)
+        }
     }
 
     private static func reading<C: Clock<Duration>>(since clock: C) -> @Sendable () -> ClockTime {
@@ -64,10 +79,41 @@ public final class PlaybackDriver {
 
     deinit { continuation?.finish() }
 
-    /// Hands an input to the session and performs its actions.
+    /// Inputs that arrived while one was being handled (a player that
+    /// reports from inside ``PlayerAdapter/present(_:)``), in order.
+    private var queued: [SessionInput] = []
+    private var isSending = false
+
+    /// Hands an input to the session and performs its actions. An input
+    /// sent while one is handled (a player reporting from inside
+    /// `present`) is handled right after it, and its events are returned
+    /// with the first's.
     /// - Returns: the events published.
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
+        guard !isSending else {
+            queued.append(input)
+            return []
+        }
+        isSending = true
+        defer { isSending = false }
+        var published = try perform(input)
+        while !queued.isEmpty {
+            let next = queued.removeFirst()
+            do {
+                published += try perform(next)
+            } catch {
+                let playhead = session.playhead
+                var failed: [SessionEvent] = []
+                publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content,
+                                     kind: .error(message: "\(next) was refused: \(error)")), into: &failed)
+                published += failed
+            }
+        }
+        return published
+    }
+
+    private func perform(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
         let actions = try session.handle(input, at: reading())
         var published: [SessionEvent] = []
         for action in actions {
@@ -75,8 +121,8 @@ public final class PlaybackDriver {
             case .emit(var event):
                 if case .bookmark(let bookmark) = event.kind { event.kind = .bookmark(dated(bookmark)) }
                 publish(event, into: &published)
-            case .present(let item, let time):
-                player.present(item, at: time)
+            case .present(let presentation):
+                player.present(presentation)
             case .setRate(let rate):
                 player.setRate(rate)
             case .saveBookmark(let bookmark):

@@ -58,19 +58,25 @@ extension PlaybackSession {
         startAd()
     }
 
-    /// Emits `adStart` for the current ad and points the player at it.
+    /// Points the player at the current ad. An in-stream ad starts
+    /// (`adStart`) at once; an inserted one once its item is ready, so an
+    /// ad that fails to load never starts.
     mutating func startAd() {
-        guard case .inBreak(let playback) = phase else { return }
+        guard case .inBreak(var playback) = phase else { return }
         let ad = playback.adBreak.ads[playback.adIndex]
-        emit(.adStart(breakID: playback.adBreak.id, adID: ad.id))
         timeline.setState(.playing, ofAd: playback.adIndex, inBreak: playback.adBreak.id)
         switch playback.adBreak.insertion {
         case .inStream:
+            emit(.adStart(breakID: playback.adBreak.id, adID: ad.id))
             let breakStart = timeline.mainItemTime(ofBreak: playback.adBreak.id) ?? itemTime
             movePlayer(to: .main, at: breakStart + playback.adBreak.offset(ofAd: playback.adIndex) + playback.offsetInAd)
         case .inserted:
+            playback.isAdStartPending = true
+            phase = .inBreak(playback)
             movePlayer(
                 to: .ad(breakID: playback.adBreak.id, adID: ad.id, asset: ad.primaryAsset), at: playback.offsetInAd)
+            // The same item at the same time (an interrupt's restart at 0) is shown again.
+            playerIsStale = true
         }
     }
 
@@ -118,6 +124,7 @@ extension PlaybackSession {
         guard var current = pending else { return }
         if !current.queue.isEmpty {
             let verdict = current.queue.removeFirst()
+            current.playedBreak = true
             pending = current
             startBreak(verdict.adBreak, entry: .fromStart, removeAfterPlay: verdict.policy == .removeAfterPlay)
             return
@@ -128,7 +135,7 @@ extension PlaybackSession {
             if let adBreak = timeline.adBreak(atContentTime: target) {
                 reach(adBreak)
             } else {
-                enterContent(at: target)
+                enterContent(at: target, precision: current.playedBreak ? .exact : .keyframe)
             }
         case .intoBreak(let adBreak, let entry):
             reach(adBreak, entry: entry)
@@ -137,9 +144,9 @@ extension PlaybackSession {
 
     /// Content plays at `position`, after any break there; at the content's
     /// end the session ends instead.
-    mutating func enterContent(at position: ContentTime) {
+    mutating func enterContent(at position: ContentTime, precision: SeekPrecision = .exact) {
         phase = .content(position)
-        movePlayer(to: .main, at: timeline.mainItemTime(forContentTime: position, afterBreak: true))
+        movePlayer(to: .main, at: timeline.mainItemTime(forContentTime: position, afterBreak: true), precision: precision)
         if let end = timeline.contentEnd, position >= end {
             endSession()
             return

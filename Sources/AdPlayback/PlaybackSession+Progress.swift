@@ -4,19 +4,14 @@ import AdTimeline
 import MediaTime
 
 extension PlaybackSession {
-    /// The player's item reached `time`: play on by the difference.
-    mutating func advance(toItemTime time: MediaDuration) throws(SessionError) {
-        try requireRunning()
-        guard !isPaused else { return }
-        try advance(by: time - itemTime)
-    }
-
     /// Plays `duration` at 1x, handling every boundary on the way in order:
-    /// a break starts the instant the playhead reaches it.
+    /// a break starts the instant the playhead reaches it. Play stops where
+    /// the player must show something else: the rest of the duration was
+    /// played by the old item, and the new one starts at its own beginning.
     mutating func advance(by duration: MediaDuration) throws(SessionError) {
         try requireRunning()
         var remaining = duration
-        while remaining > .zero || atBoundary {
+        while (remaining > .zero || atBoundary), !playerIsStale {
             switch phase {
             case .idle:
                 return

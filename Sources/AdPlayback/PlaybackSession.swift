@@ -46,6 +46,8 @@ public struct PlaybackSession: Sendable {
         var adIndex: Int
         var offsetInAd: MediaDuration
         var removeAfterPlay: Bool
+        /// The ad's own item is loading: its `adStart` waits for the player.
+        var isAdStartPending = false
     }
 
     /// Breaks selected by a jump that still have to play, then where
@@ -53,6 +55,9 @@ public struct PlaybackSession: Sendable {
     struct Pending: Sendable, Hashable {
         var queue: [AdBreakVerdict]
         var arrival: Arrival
+        /// Whether a break of the queue has played: the arrival is then a
+        /// snapback's target and must be exact.
+        var playedBreak = false
     }
 
     /// The timeline as given and as changed since (breaks inserted,
@@ -92,6 +97,10 @@ public struct PlaybackSession: Sendable {
     var item: PlayerItem = .main
     var itemTime: MediaDuration = .zero
     var playerIsStale = false
+    /// How the next presentation must land.
+    var presentPrecision: SeekPrecision = .exact
+    /// The player's presentations and stalls.
+    var link = PlayerLink()
     /// Opportunities being resolved, by id.
     var resolving: Set<String> = []
     /// Subscribed tags ahead of the playhead, in stream order.
@@ -157,6 +166,8 @@ public struct PlaybackSession: Sendable {
     /// break, the content's end); `nil` when nothing plays.
     public var timeToNextBoundary: MediaDuration? {
         guard !isPaused, !isInterrupted else { return nil }
+        if let limit = timeToStallLimit { return limit }
+        guard !link.isPending, !isStalled else { return nil }
         switch phase {
         case .idle:
             return nil
@@ -166,7 +177,8 @@ public struct PlaybackSession: Sendable {
             let toBoundary = [next, timeline.contentEnd].compactMap(\.self).min().map { $0 - content }
             return [toBoundary, timeToNextMetadata, timeToNextBlackout].compactMap(\.self).min()
         case .inBreak(let playback):
-            return playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
+            // A break that shrank under the playhead (a split revealed late) is at its boundary now.
+            return max(.zero, playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd)
         case .waiting:
             return nil
         case .alternate(let alternate):
@@ -193,10 +205,11 @@ public struct PlaybackSession: Sendable {
             case .start: StreamTime(ticks: .min)
             default: nil
             }
+        if isRunning { giveUpStalledAd() }
         switch input {
         case .start(let point): try start(at: point)
         case .tick(let time): try advance(toItemTime: time)
-        case .itemEnded: try advance(by: timeToNextBoundary ?? .zero)
+        case .player(let report): try take(report)
         case .pause: try pause()
         case .resume: try resume()
         case .jump(let kind, let target): try jump(kind, to: target)
@@ -217,9 +230,7 @@ public struct PlaybackSession: Sendable {
         case .unregisterBackground: try requireRunning(); isMainInBackground = false
         }
         if isRunning { deliverReachedMetadata(after: origin) }
-        if playerIsStale, isRunning {
-            actions.append(.present(item, at: itemTime))
-        }
+        if playerIsStale, isRunning { present() }
         playerIsStale = false
         let result = actions
         actions = []
@@ -233,9 +244,13 @@ public struct PlaybackSession: Sendable {
     }
 
     /// Moves the model of the player; a change the player would not reach
-    /// by playing on is sent as one `present` at the end of the input.
-    mutating func movePlayer(to newItem: PlayerItem, at time: MediaDuration) {
-        if newItem != item || time != itemTime { playerIsStale = true }
+    /// by playing on is sent as one presentation at the end of the input,
+    /// landing as `precision` says.
+    mutating func movePlayer(to newItem: PlayerItem, at time: MediaDuration, precision: SeekPrecision = .exact) {
+        if newItem != item || time != itemTime {
+            playerIsStale = true
+            presentPrecision = precision
+        }
         item = newItem
         itemTime = time
     }

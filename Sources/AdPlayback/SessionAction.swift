@@ -15,12 +15,24 @@ public enum PlayerItem: Sendable, Hashable {
     case alternate(url: String?)
 }
 
+extension PlayerItem: CustomStringConvertible {
+    /// `main`, `ad mid1/a1`, `alternate https://…`, `alternate (slate)`.
+    public var description: String {
+        switch self {
+        case .main: "main"
+        case .ad(let breakID, let adID, _): "ad \(breakID)/\(adID)"
+        case .alternate(let url): "alternate \(url ?? "(slate)")"
+        }
+    }
+}
+
 /// What a session asks its driver to do.
 public enum SessionAction: Sendable, Hashable {
     /// Publish an event.
     case emit(SessionEvent)
-    /// Show `item` at `time` (replace the item if it differs, then seek).
-    case present(PlayerItem, at: MediaDuration)
+    /// Show an item at a time (replace the item if it differs, then seek);
+    /// the player answers with ``PlayerReport/ready(_:landedAt:)`` naming it.
+    case present(Presentation)
     /// Set the playback rate: 0 to hold, 1 to play.
     case setRate(Double)
     /// Persist a bookmark.

@@ -28,7 +28,13 @@ extension SessionEvent.Kind: CustomStringConvertible {
                 + (metadata.isForeground ? "" : " (background)")
         case .blackoutStart(let blackout, let alternate): "blackoutStart \(blackout.id)" + (alternate.map { ", showing \($0)" } ?? "")
         case .blackoutEnd(let blackout): "blackoutEnd \(blackout.id)"
-        case .sessionStart, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd: name
+        case .ready(let presentation, let landed):
+            "ready \(presentation.id) \(presentation.item) at \(landed.decimalSeconds) s"
+                + (landed == presentation.time ? "" : " (asked \(presentation.time.decimalSeconds) s)")
+        case .resync(let from, let to): "resync from item time \(from.decimalSeconds) s to \(to.decimalSeconds) s"
+        case .stallEnd(let duration): "stallEnd after \(duration.decimalSeconds) s"
+        case .adError(let breakID, let adID, let failure): "adError \(breakID)/\(adID): \(failure)"
+        case .sessionStart, .contentStart, .stall, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd: name
         }
     }
 }

@@ -35,6 +35,20 @@ public struct SessionEvent: Sendable, Hashable {
         /// The main playlist could not be fetched; `isForeground` is false
         /// while it is the background item.
         case streamError(message: String, isForeground: Bool)
+        /// The player showed a presentation after a wait, or landed away
+        /// from its target (a keyframe); a player that is ready at once and
+        /// exactly causes none.
+        case ready(Presentation, landedAt: MediaDuration)
+        /// The player's position moved other than by playing (further than
+        /// the time elapsed allows, or backwards); the session follows it.
+        case resync(from: MediaDuration, to: MediaDuration)
+        /// Playback stalled for want of data; no time counts as played.
+        case stall
+        /// Playback goes on after a stall that lasted `duration` of wall time.
+        case stallEnd(duration: MediaDuration)
+        /// An ad could not play: it failed to load, failed while playing or
+        /// stalled too long. It is marked failed and the break goes on.
+        case adError(breakID: String, adID: String, failure: PlayerFailure)
     }
 
     /// The wall clock's reading.
@@ -61,7 +75,7 @@ public struct SessionEvent: Sendable, Hashable {
     public var breakID: String? {
         switch kind {
         case .adBreakStart(let id), .adBreakEnd(let id), .adStart(let id, _), .adEnd(let id, _),
-            .adBreakSkip(let id, _):
+            .adBreakSkip(let id, _), .adError(let id, _, _):
             id
         default: nil
         }
@@ -94,6 +108,11 @@ extension SessionEvent.Kind {
         case .blackoutStart: "blackoutStart"
         case .blackoutEnd: "blackoutEnd"
         case .streamError: "error"
+        case .ready: "ready"
+        case .resync: "resync"
+        case .stall: "stall"
+        case .stallEnd: "stallEnd"
+        case .adError: "adError"
         }
     }
 }

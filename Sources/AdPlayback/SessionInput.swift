@@ -29,10 +29,14 @@ public enum StartPoint: Sendable, Hashable {
 public enum SessionInput: Sendable, Hashable {
     /// Start the session.
     case start(StartPoint)
-    /// The player's current item has reached `itemTime`.
+    /// The player's current item has reached `itemTime`. Until the last
+    /// presentation is ready it counts nothing; a position that moved
+    /// further than the time elapsed allows, or backwards, is a resync.
     case tick(itemTime: MediaDuration)
-    /// The player's current item played to its end.
-    case itemEnded
+    /// What the player reports about a presentation: ready where it landed,
+    /// ended, failed; or a stall and its end. A report about a superseded
+    /// presentation, or after the session ended, is ignored.
+    case player(PlayerReport)
     /// The viewer paused.
     case pause
     /// The viewer resumed after a pause.

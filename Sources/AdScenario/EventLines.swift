@@ -184,7 +184,29 @@ public enum EventLines {
         case .streamError(let message, let isForeground):
             output.member("message", message)
             output.member("item", isForeground ? "foreground" : "background")
-        case .sessionStart, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd:
+        case .ready(let presentation, let landed):
+            output.member("presentation", "\(presentation.id.value)")
+            output.member("item", "\(presentation.item)")
+            output.key("target")
+            seconds(presentation.time.ticks, to: &output)
+            output.key("landed")
+            seconds(landed.ticks, to: &output)
+            output.member("precision", presentation.precision.rawValue)
+        case .resync(let from, let to):
+            output.key("fromItemTime")
+            seconds(from.ticks, to: &output)
+            output.key("toItemTime")
+            seconds(to.ticks, to: &output)
+        case .stallEnd(let duration):
+            output.key("duration")
+            seconds(duration.ticks, to: &output)
+        case .adError(let id, let ad, let failure):
+            output.member("break", id)
+            output.member("ad", ad)
+            output.key("code")
+            output.number("\(failure.vastCode)")
+            output.member("message", failure.message)
+        case .sessionStart, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover, .sessionEnd, .stall:
             break
         }
     }

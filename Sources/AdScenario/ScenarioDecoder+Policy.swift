@@ -5,7 +5,7 @@ extension Scenario {
     static func decodePolicy(_ field: JSONField) throws(ScenarioError) -> AdPolicy {
         let object = try field.object(allowing: [
             "preset", "fastForward", "rewind", "interrupt", "autoSeek", "repeat", "seekIntoBreak", "watched",
-            "cooldown", "failover", "allowSeekInBreak",
+            "cooldown", "failover", "allowSeekInBreak", "adStallLimit",
         ])
         var policy = AdPolicy.strict
         if let presetField = object["preset"] {
@@ -25,6 +25,7 @@ extension Scenario {
         if let value = object["watched"] { policy.watched = try value.oneOf(WatchedRule.self) }
         if let value = object["cooldown"] { policy.cooldown = try value.seconds() }
         if let value = object["allowSeekInBreak"] { policy.allowSeekInBreak = try value.bool() }
+        if let value = object["adStallLimit"] { policy.adStallLimit = try value.seconds() }
         if let value = object["failover"] {
             let flags = try value.object(allowing: ["disablePreroll", "disableMidroll"])
             if let flag = flags["disablePreroll"] { policy.failover.disablePreroll = try flag.bool() }

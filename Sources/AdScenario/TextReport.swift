@@ -69,6 +69,14 @@ public enum TextReport {
                 : "blackout \(blackout.id) ends: back to the main stream"
         case .timedMetadata(let metadata):
             "\(metadata.isForeground ? "" : "background ")metadata \(metadata.name)\(metadata.value.isEmpty ? "" : ":" + metadata.value)"
+        case .ready(let presentation, let landed):
+            "player ready: \(presentation.item) at \(TimeText.format(landed))"
+                + (landed == presentation.time ? "" : " (asked \(TimeText.format(presentation.time)))")
+        case .resync(let from, let to):
+            "player position jumped from \(TimeText.format(from)) to \(TimeText.format(to)): following it"
+        case .stall: "playback stalls"
+        case .stallEnd(let duration): "playback goes on after a stall of \(TimeText.format(duration))"
+        case .adError(_, let ad, let failure): "  ad \(ad) failed: \(failure)"
         }
     }
 

@@ -171,7 +171,8 @@ public final class LiveSimulation {
         if session.timeline.contentEnd == nil {
             return try send(.timelineChanged(.end(at: ContentTime(ticks: liveEdge.ticks)))) + simulation.driver.tick()
         }
-        return try simulation.driver.send(.itemEnded)
+        guard let presentation = session.currentPresentation else { return [] }
+        return try simulation.driver.send(.player(.ended(presentation.id)))
     }
 
     /// Fetches the recorded playlist when it is due and hands its news to the session.

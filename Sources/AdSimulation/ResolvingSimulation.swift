@@ -61,7 +61,7 @@ public final class ResolvingSimulation {
         var events: [SessionEvent] = []
         while session.isRunning {
             if try await awaitResolution(into: &events) { continue }
-            guard let step = simulation.driver.timeToNextBoundary else { throw SessionError.neverEnds }
+            guard let step = simulation.timeToNextMoment else { throw SessionError.neverEnds }
             _ = try simulation.step(within: step, into: &events)
             runtime.performRequests()
         }

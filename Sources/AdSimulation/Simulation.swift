@@ -1,4 +1,5 @@
 public import AdPlayback
+import AdPolicy
 public import MediaTime
 
 /// A session driven headlessly: a simulated player on a virtual clock,
@@ -17,12 +18,17 @@ public final class Simulation {
     /// The driver running the session.
     public let driver: PlaybackDriver
 
-    /// Creates a simulation of `session` with its clock at 0; a stop's
-    /// bookmark is saved to `bookmarks`.
-    public init(session: PlaybackSession, bookmarks: (any BookmarkStore)? = nil) {
+    /// Stalls not yet reached, by stream time.
+    private var stalls: [SimulatedPlayer.Options.Stall]
+
+    /// Creates a simulation of `session` with its clock at 0 and a player
+    /// behaving as `player` says (ideal by default); a stop's bookmark is
+    /// saved to `bookmarks`.
+    public init(session: PlaybackSession, player options: SimulatedPlayer.Options = .ideal, bookmarks: (any BookmarkStore)? = nil) {
         clock = VirtualClock()
-        player = SimulatedPlayer()
+        player = SimulatedPlayer(options: options)
         driver = PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks)
+        stalls = options.stalls.sorted { $0.at < $1.at }
     }
 
     /// The session's state.
@@ -52,11 +58,38 @@ public final class Simulation {
     /// and ticks the session there.
     /// - Returns: the wall time that passed.
     public func step(within limit: MediaDuration, into events: inout [SessionEvent]) throws(SessionError) -> MediaDuration {
-        let step = min(limit, driver.timeToNextBoundary ?? limit)
+        let step = min(limit, timeToNextMoment ?? limit)
         clock.advance(by: step)
         player.advance(by: step)
+        events += try deliverPlayerNews()
         events += try driver.tick()
         return step
+    }
+
+    /// Wall time until the session, its observers or the player need a
+    /// look: a boundary, a report on its way, a stall reached.
+    public var timeToNextMoment: MediaDuration? {
+        [driver.timeToNextBoundary, player.timeToNextReport, timeToNextStall].compactMap(\.self).min()
+    }
+
+    /// Play until the next scripted stall's stream time, while playing.
+    private var timeToNextStall: MediaDuration? {
+        let session = driver.session
+        guard let next = stalls.first, session.isRunning, !session.isPaused, !session.isAwaitingPlayer,
+              !player.isStalled else { return nil }
+        return max(.zero, next.at - session.playhead.stream)
+    }
+
+    /// Hands the session what the player reports now, and starts a stall
+    /// playback has reached.
+    private func deliverPlayerNews() throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for report in player.takeDueReports() { events += try driver.send(.player(report)) }
+        if timeToNextStall == .zero, let stall = stalls.first {
+            stalls.removeFirst()
+            events += try driver.send(.player(player.stall(for: stall.duration)))
+        }
+        return events
     }
 
     /// Plays until the session ends.
@@ -65,10 +98,8 @@ public final class Simulation {
     public func playToEnd() throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []
         while driver.session.isRunning {
-            guard let step = driver.timeToNextBoundary else { throw SessionError.neverEnds }
-            clock.advance(by: step)
-            player.advance(by: step)
-            events += try driver.tick()
+            guard let step = timeToNextMoment else { throw SessionError.neverEnds }
+            _ = try self.step(within: step, into: &events)
         }
         return events
     }

@@ -40,6 +40,8 @@ public struct BeaconPlanner: Sendable {
     /// watched or unresolved), in order, for `notUsed`.
     private var reached: [AdBreak] = []
     private var errorCounts: [AdKey: Int] = [:]
+    /// Ads that failed this session: no `notUsed` for them.
+    private var failed: Set<AdKey> = []
     private var beacons: [Beacon] = []
     private var clock: ClockTime = .zero
     private var content: ContentTime = .zero
@@ -60,7 +62,7 @@ public struct BeaconPlanner: Sendable {
         beacons = []
         let isPlay: Bool
         switch input {
-        case .tick, .itemEnded: isPlay = true
+        case .tick, .player(.ended): isPlay = true
         default: isPlay = false
         }
         for event in events {
@@ -121,6 +123,7 @@ public struct BeaconPlanner: Sendable {
         case .sessionStart:
             sessionCount += 1
             occurrences = [:]
+            failed = []
             reached = []
             view = nil
         case .adStart(let breakID, let adID):
@@ -135,6 +138,8 @@ public struct BeaconPlanner: Sendable {
             if reason != .watched, reason != .unresolved { reach(breakID, in: session) }
         case .adBreakStart(let breakID):
             reach(breakID, in: session)
+        case .adError(let breakID, let adID, let failure):
+            failAd(breakID: breakID, adID: adID, code: failure.vastCode, session: session)
         case .pause:
             fireReported("pause")
         case .resume:
@@ -172,6 +177,28 @@ public struct BeaconPlanner: Sendable {
             for slot in started.take(.offset(.zero)) { fire(slot, of: started, at: .zero) }
         }
         view = started
+    }
+
+    /// An ad that could not play: only its Error URLs, with the code; it
+    /// gets no impression, quartile or `notUsed`.
+    private mutating func failAd(breakID: String, adID: String, code: Int, session: PlaybackSession) {
+        let key = AdKey(breakID: breakID, adID: adID)
+        failed.insert(key)
+        let failing: AdView
+        if let current = view, current.breakID == breakID, current.ad.id == adID {
+            failing = current
+            view = nil
+        } else if let located = Self.locate(breakID: breakID, adID: adID, in: session) {
+            failing = AdView(breakID: breakID, breakPosition: located.breakPosition, adIndex: located.adIndex, ad: located.ad,
+                             occurrence: occurrences[key, default: 0] + 1)
+        } else {
+            return
+        }
+        let instance = errorCounts[key, default: 0] + 1
+        errorCounts[key] = instance
+        for slot in failing.ad.tracking.indices where failing.ad.tracking[slot].event == "error" {
+            fire(slot, of: failing, at: .zero, instance: instance, macros: ["ERRORCODE": String(code)])
+        }
     }
 
     /// An ad of a session's break, by id (for an ad the session no longer plays).
@@ -225,7 +252,8 @@ public struct BeaconPlanner: Sendable {
     private mutating func fireNotUsed() {
         var seen: Set<String> = []
         for adBreak in reached where seen.insert(adBreak.id).inserted {
-            for (index, ad) in adBreak.ads.enumerated() where occurrences[AdKey(breakID: adBreak.id, adID: ad.id)] == nil {
+            for (index, ad) in adBreak.ads.enumerated()
+            where occurrences[AdKey(breakID: adBreak.id, adID: ad.id)] == nil && !failed.contains(AdKey(breakID: adBreak.id, adID: ad.id)) {
                 let unplayed = AdView(breakID: adBreak.id, breakPosition: adBreak.position, adIndex: index, ad: ad, occurrence: 1)
                 for slot in ad.tracking.indices where ad.tracking[slot].event == "notUsed" {
                     fire(slot, of: unplayed, at: .zero)
@@ -238,7 +266,8 @@ public struct BeaconPlanner: Sendable {
     // MARK: - Beacons
 
     private mutating func fire(
-        _ slot: Int, of view: AdView, at adPlayhead: MediaDuration, instance: Int = 1, clock firedAt: ClockTime? = nil
+        _ slot: Int, of view: AdView, at adPlayhead: MediaDuration, instance: Int = 1, clock firedAt: ClockTime? = nil,
+        macros extra: [String: String] = [:]
     ) {
         let event = view.ad.tracking[slot]
         let id = BeaconID(session: session, breakID: view.breakID, adID: view.ad.id, tracking: event.event,
@@ -250,6 +279,7 @@ public struct BeaconPlanner: Sendable {
         macros["BREAKPOSITION"] = Self.breakPosition(view.breakPosition)
         macros["ADSERVINGID"] = view.ad.adServingID ?? "-1"
         macros["PODSEQUENCE"] = String(view.adIndex + 1)
+        macros.merge(extra) { _, new in new }
         beacons.append(Beacon(id: id, template: event.uri, macros: macros, clock: firedAt ?? clock, adPlayhead: adPlayhead,
                               afterEvent: trigger))
     }

@@ -45,10 +45,10 @@ private func lines(_ actions: [SessionAction]) -> [String] {
     /// Joining at the live edge inside a break plays the rest of it.
     @Test func joiningInsideABreak_playsTheRestOfIt() throws {
         var session = try liveSession([cue("cue-1", at: 100, length: 30)])
-        let actions = try session.handle(.start(.position(.stream(stream(110)))), at: .zero)
+        let actions = try session.handleReady(.start(.position(.stream(stream(110)))), at: .zero)
         #expect(lines(actions) == ["sessionStart @110", "adBreakStart cue-1 @110", "adStart cue-1 @110"])
         #expect(session.timeToNextBoundary == s(20))
-        let end = try session.handle(.tick(itemTime: s(130)), at: .zero)
+        let end = try session.handleReady(.tick(itemTime: s(130)), at: ClockTime(seconds: 20))
         #expect(lines(end) == ["adEnd cue-1 @130", "adBreakEnd cue-1 @130", "contentStart @130"])
     }
 

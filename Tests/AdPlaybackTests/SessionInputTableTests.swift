@@ -18,8 +18,9 @@ private func line(_ action: SessionAction) -> String {
         case .seekAdjusted(let target, let reason): return "seekAdjusted \(target.content) \(reason)"
         default: return [event.name, event.breakID].compactMap(\.self).joined(separator: " ")
         }
-    case .present(let item, let time):
-        switch item {
+    case .present(let presentation):
+        let time = presentation.time
+        switch presentation.item {
         case .main: return "present main \(time)"
         case .ad(let breakID, let adID, _): return "present \(breakID)/\(adID) \(time)"
         case .alternate(let url): return "present alternate \(url ?? "slate") \(time)"
@@ -42,8 +43,8 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
     policy.autoSeek = .skipAll
     var session = PlaybackSession(timeline: try AdTimeline(contentDuration: s(1800), breaks: breaks),
                                   engine: AdPolicyEngine(policy: policy))
-    for input in before { _ = try session.handle(input, at: .zero) }
-    _ = try session.handle(.start(.position(.content(content(590)))), at: .zero)
+    for input in before { _ = try session.handleReady(input, at: .zero) }
+    _ = try session.handleReady(.start(.position(.content(content(590)))), at: .zero)
     return session
 }
 
@@ -52,7 +53,7 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
 @Suite struct SessionInputTableTests {
     @Test func anOpportunityBeforeStart_placesItsPlaceholder_andAsksForItsResolution() throws {
         var session = PlaybackSession(timeline: try AdTimeline(contentDuration: s(1800), breaks: []), engine: AdPolicyEngine(policy: .strict))
-        let actions = try session.handle(.opportunity(midOpportunity), at: .zero)
+        let actions = try session.handleReady(.opportunity(midOpportunity), at: .zero)
         #expect(actions.map(line) == ["resolve mid"])
         #expect(session.timeline.adBreak(id: "mid")?.isPlaceholder == true)
         #expect(session.timeline.streamTime(resumingAt: content(600)).ticks == s(630).ticks, "a placeholder occupies its planned time")
@@ -68,13 +69,13 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
     func aPlaceholderReachedWhileResolving_waitsForItsAds(resolveFirst: Bool, expectedAtReach: [String], expectedAtResult: [String]) throws {
         var session = try running(before: [.opportunity(midOpportunity)])
         let result = SessionInput.resolved(opportunityID: "mid", breaks: [resolvedMid], issues: [])
-        if resolveFirst { #expect(try session.handle(result, at: .zero).isEmpty) }
-        let reach = try session.handle(.tick(itemTime: s(600)), at: ClockTime(seconds: 10))
+        if resolveFirst { #expect(try session.handleReady(result, at: .zero).isEmpty) }
+        let reach = try session.handleReady(.tick(itemTime: s(600)), at: ClockTime(seconds: 10))
         #expect(reach.map(line) == expectedAtReach)
         if !resolveFirst {
             #expect(session.waitingForBreak == "mid")
             #expect(session.timeToNextBoundary == nil, "nothing plays while waiting")
-            let actions = try session.handle(result, at: ClockTime(seconds: 12)).map(line)
+            let actions = try session.handleReady(result, at: ClockTime(seconds: 12)).map(line)
             #expect(actions == expectedAtResult)
         }
         #expect(session.timeline.adStates(ofBreak: "mid") == [.playing, .available])
@@ -87,9 +88,9 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
     /// with client-side ads.
     @Test(arguments: [
         (signal: OpportunitySignal.schedule(.adTag("https://ads.example/mid")), insertion: Insertion.inserted,
-         atReach: ["adBreakStart mid", "adStart mid", "present mid/m1 0"]),
+         atReach: ["adBreakStart mid", "present mid/m1 0", "adStart mid"]),
         (signal: .inStream(tags: ["#EXT-X-CUE-OUT"], scte35: nil), insertion: .inserted,
-         atReach: ["adBreakStart mid", "adStart mid", "present mid/m1 0"]),
+         atReach: ["adBreakStart mid", "present mid/m1 0", "adStart mid"]),
         (signal: .schedule(.adTag("https://ads.example/mid")), insertion: .inStream,
          atReach: ["adBreakStart mid", "adStart mid"]),
     ])
@@ -104,23 +105,23 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
             ad.primaryAsset = AdAsset(role: .primary, uri: "https://ads.example/\(ad.id).mp4")
             return ad
         }
-        _ = try session.handle(.resolved(opportunityID: "mid", breaks: [resolved], issues: []), at: .zero)
+        _ = try session.handleReady(.resolved(opportunityID: "mid", breaks: [resolved], issues: []), at: .zero)
         #expect(session.timeline.adBreak(id: "mid")?.insertion == insertion)
-        #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == atReach)
-        // 20 s into the break: the second ad, in its own file when client-side.
-        let next = try session.handle(.tick(itemTime: insertion == .inserted ? s(20) : s(620)), at: ClockTime(seconds: 20)).map(line)
-        #expect(next == ["adEnd mid", "adStart mid"] + (insertion == .inserted ? ["present mid/m2 0"] : []))
+        #expect(try session.handleReady(.tick(itemTime: s(600)), at: ClockTime(seconds: 10)).map(line) == atReach)
+        // 20 s into the break: the second ad, in its own file (which starts once shown) when client-side.
+        let next = try session.handleReady(.tick(itemTime: insertion == .inserted ? s(20) : s(620)), at: ClockTime(seconds: 30)).map(line)
+        #expect(next == ["adEnd mid"] + (insertion == .inserted ? ["present mid/m2 0"] : []) + ["adStart mid"])
     }
 
     /// Waiting at a placeholder when client-side ads arrive: the player is
     /// handed the first ad's file, not left on the main item.
     @Test func clientSideAdsArrivingWhileWaiting_switchThePlayerToTheFirstAd() throws {
         var session = try running(before: [.opportunity(midOpportunity)])
-        #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == ["rate 0"])
+        #expect(try session.handleReady(.tick(itemTime: s(600)), at: ClockTime(seconds: 10)).map(line) == ["rate 0"])
         var resolved = resolvedMid
         resolved.insertion = .inserted
-        let actions = try session.handle(.resolved(opportunityID: "mid", breaks: [resolved], issues: []), at: ClockTime(seconds: 2))
-        #expect(actions.map(line) == ["rate 1", "adBreakStart mid", "adStart mid", "present mid/m1 0"])
+        let actions = try session.handleReady(.resolved(opportunityID: "mid", breaks: [resolved], issues: []), at: ClockTime(seconds: 12))
+        #expect(actions.map(line) == ["rate 1", "adBreakStart mid", "present mid/m1 0", "adStart mid"])
     }
 
     @Test(arguments: [true, false])
@@ -128,14 +129,14 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         var session = try running(before: [.opportunity(midOpportunity)])
         let failure = SessionInput.resolutionFailed(opportunityID: "mid", reason: "no answer within 2 s")
         if whileWaiting {
-            #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == ["rate 0"])
-            let actions = try session.handle(failure, at: .zero).map(line)
+            #expect(try session.handleReady(.tick(itemTime: s(600)), at: ClockTime(seconds: 10)).map(line) == ["rate 0"])
+            let actions = try session.handleReady(failure, at: ClockTime(seconds: 10)).map(line)
             // In-stream, the placeholder's planned 30 s are stitched into the item: skipping moves past them.
             #expect(actions == ["error", "rate 1", "adBreakSkip mid unresolved", "contentStart", "present main 630"])
         } else {
-            let failed = try session.handle(failure, at: .zero).map(line)
+            let failed = try session.handleReady(failure, at: .zero).map(line)
             #expect(failed == ["error"])
-            let reach = try session.handle(.tick(itemTime: s(600)), at: .zero).map(line)
+            let reach = try session.handleReady(.tick(itemTime: s(600)), at: ClockTime(seconds: 10)).map(line)
             #expect(reach == ["adBreakSkip mid unresolved", "contentStart", "present main 630"])
         }
         #expect(session.playhead.content == content(600))
@@ -143,7 +144,7 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
 
     @Test func aResultWithNoAds_isAFailure() throws {
         var session = try running(before: [.opportunity(midOpportunity)])
-        let actions = try session.handle(.resolved(opportunityID: "mid", breaks: [], issues: ["ad a dropped: VAST error 403"]), at: .zero)
+        let actions = try session.handleReady(.resolved(opportunityID: "mid", breaks: [], issues: ["ad a dropped: VAST error 403"]), at: .zero)
         #expect(actions.map(line) == ["error"])
         guard case .emit(let event) = actions[0], case .error(let message) = event.kind else { return }
         #expect(message == "break mid is unresolved: ad a dropped: VAST error 403")
@@ -152,8 +153,8 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
     @Test func aPlaceholderDroppedWhileResolving_cancelsItsResolution() throws {
         var session = PlaybackSession(timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict))
         let live = AdOpportunity(id: "cue", position: .stream(StreamTime(seconds: 100)), duration: s(30), signal: .inStream(tags: ["#EXT-X-CUE-OUT"], scte35: nil))
-        _ = try session.handle(.opportunity(live), at: .zero)
-        #expect(try session.handle(.timelineChanged(.drop(before: content(200))), at: .zero).map(line) == ["cancel cue"])
+        _ = try session.handleReady(.opportunity(live), at: .zero)
+        #expect(try session.handleReady(.timelineChanged(.drop(before: content(200))), at: .zero).map(line) == ["cancel cue"])
         #expect(session.timeline.count == 0)
     }
 
@@ -163,11 +164,11 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         let open = AdBreak(id: "live", position: .midroll(content(600)), ads: [Ad(id: "cue", duration: s(10))],
                            occupancy: .replacesContent, isOpen: true)
         var session = try running([open])
-        _ = try session.handle(.tick(itemTime: s(605)), at: .zero)
+        _ = try session.handleReady(.tick(itemTime: s(605)), at: ClockTime(seconds: 15))
         #expect(session.timeToNextBoundary == s(5))
-        #expect(try session.handle(.timelineChanged(.extend(breakID: "live", to: s(40))), at: .zero).isEmpty)
+        #expect(try session.handleReady(.timelineChanged(.extend(breakID: "live", to: s(40))), at: .zero).isEmpty)
         #expect(session.timeToNextBoundary == s(35))
-        let end = try session.handle(.tick(itemTime: s(640)), at: .zero)
+        let end = try session.handleReady(.tick(itemTime: s(640)), at: ClockTime(seconds: 50))
         #expect(end.map(line) == ["adEnd live", "adBreakEnd live", "contentStart"])
         #expect(session.playhead.content == content(640), "content resumes after the replaced avail")
         #expect(session.playhead.stream == StreamTime(seconds: 640), "live: stream time is content time")
@@ -177,25 +178,25 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
     @Test func aDropPastTheBreakPlaying_keepsIt_untilItHasPlayed() throws {
         let live = AdBreak(id: "live", position: .midroll(content(600)), ads: [Ad(id: "cue", duration: s(30))], occupancy: .replacesContent)
         var session = try running([live])
-        _ = try session.handle(.tick(itemTime: s(610)), at: .zero)
-        #expect(try session.handle(.timelineChanged(.drop(before: content(620))), at: .zero).isEmpty)
+        _ = try session.handleReady(.tick(itemTime: s(610)), at: ClockTime(seconds: 20))
+        #expect(try session.handleReady(.timelineChanged(.drop(before: content(620))), at: .zero).isEmpty)
         #expect(session.timeline.adBreak(id: "live") != nil)
-        let end = try session.handle(.tick(itemTime: s(630)), at: .zero)
+        let end = try session.handleReady(.tick(itemTime: s(630)), at: ClockTime(seconds: 40))
         #expect(end.map(line) == ["adEnd live", "adBreakEnd live", "contentStart"])
-        _ = try session.handle(.timelineChanged(.drop(before: content(640))), at: .zero)
+        _ = try session.handleReady(.timelineChanged(.drop(before: content(640))), at: .zero)
         #expect(session.timeline.adBreak(id: "live") == nil)
     }
 
     @Test func aBreakInsertedAhead_isReachedLikeAnyOther() throws {
         var session = try running()
-        #expect(try session.handle(.timelineChanged(.insert(resolvedMid)), at: .zero).isEmpty)
-        #expect(try session.handle(.tick(itemTime: s(600)), at: .zero).map(line) == ["adBreakStart mid", "adStart mid"])
+        #expect(try session.handleReady(.timelineChanged(.insert(resolvedMid)), at: .zero).isEmpty)
+        #expect(try session.handleReady(.tick(itemTime: s(600)), at: ClockTime(seconds: 10)).map(line) == ["adBreakStart mid", "adStart mid"])
     }
 
     @Test func aSeekIntoANonSeekableRange_landsAtItsEnd() throws {
         var session = try running()
-        _ = try session.handle(.timelineChanged(.addNonSeekable(content(700)..<content(800), reason: "blackout")), at: .zero)
-        let actions = try session.handle(.jump(.seek, to: .content(content(750))), at: .zero)
+        _ = try session.handleReady(.timelineChanged(.addNonSeekable(content(700)..<content(800), reason: "blackout")), at: .zero)
+        let actions = try session.handleReady(.jump(.seek, to: .content(content(750))), at: .zero)
         #expect(actions.map(line) == ["seek", "seekAdjusted 800 blackout", "contentStart", "present main 800"])
         #expect(session.playhead.content == content(800))
     }
@@ -208,32 +209,32 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
             TimedMetadata(name: "#EXT-OATCLS-SCTE35", value: "/DA0AAA=", streamTime: StreamTime(seconds: seconds),
                           date: "2026-11-23T10:00:00.000Z", isForeground: true)
         }
-        let behind = try session.handle(.metadata(tag(585)), at: .zero)
+        let behind = try session.handleReady(.metadata(tag(585)), at: .zero)
         #expect(behind == [.emit(SessionEvent(clock: .zero, stream: StreamTime(seconds: 590), content: content(590), kind: .timedMetadata(tag(585))))])
-        #expect(try session.handle(.metadata(tag(595)), at: .zero).isEmpty)
-        #expect(try session.handle(.metadata(tag(700)), at: .zero).isEmpty)
-        #expect(try session.handle(.metadata(tag(900)), at: .zero).isEmpty)
+        #expect(try session.handleReady(.metadata(tag(595)), at: .zero).isEmpty)
+        #expect(try session.handleReady(.metadata(tag(700)), at: .zero).isEmpty)
+        #expect(try session.handleReady(.metadata(tag(900)), at: .zero).isEmpty)
         #expect(session.timeToNextBoundary == s(5), "a tick lands on the tag")
-        let reached = try session.handle(.tick(itemTime: s(595)), at: .zero)
+        let reached = try session.handleReady(.tick(itemTime: s(595)), at: ClockTime(seconds: 5))
         #expect(reached.map(line) == ["timedMetadata"])
         guard case .emit(let event) = reached.first else { return }
         #expect(event.kind == .timedMetadata(tag(595)))
         #expect(event.stream == StreamTime(seconds: 595))
-        let jumped = try session.handle(.jump(.seek, to: .content(content(800))), at: .zero)
+        let jumped = try session.handleReady(.jump(.seek, to: .content(content(800))), at: ClockTime(seconds: 5))
         #expect(!jumped.map(line).contains("timedMetadata"), "the tag at 700 was leaped")
-        let later = try session.handle(.tick(itemTime: s(900)), at: .zero)
+        let later = try session.handleReady(.tick(itemTime: s(900)), at: ClockTime(seconds: 105))
         #expect(later.map(line) == ["timedMetadata"], "the tag at 900 is still ahead and is reached")
     }
 
     @Test func aChangeThatDoesNotFit_isRefusedWithTheTimelinesReason() throws {
         var session = try running([resolvedMid])
-        let error = #expect(throws: SessionError.self) { _ = try session.handle(.timelineChanged(.insert(resolvedMid)), at: .zero) }
+        let error = #expect(throws: SessionError.self) { _ = try session.handleReady(.timelineChanged(.insert(resolvedMid)), at: .zero) }
         #expect(error?.description == "break \"mid\": the id is used by another break")
     }
 
     @Test func stop_savesTheBookmark() throws {
         var session = try running()
-        #expect(try session.handle(.stop, at: ClockTime(seconds: 5)).map(line) == ["bookmark", "save 590", "rate 0", "sessionEnd"])
+        #expect(try session.handleReady(.stop, at: ClockTime(seconds: 5)).map(line) == ["bookmark", "save 590", "rate 0", "sessionEnd"])
     }
 }
 
