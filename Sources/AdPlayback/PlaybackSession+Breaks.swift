@@ -5,33 +5,34 @@ import MediaTime
 
 extension PlaybackSession {
     /// Playback reached `adBreak` (normal playback, or arrival after a jump).
-    mutating func reach(_ adBreak: AdBreak, entry: BreakEntry = .fromStart) {
+    /// A break it skips leaves content to resume with `precision`.
+    mutating func reach(_ adBreak: AdBreak, entry: BreakEntry = .fromStart, precision: SeekPrecision = .exact) {
         // A break inside a blackout is blacked out with the rest of it.
         if entry == .fromStart, reachBlackout(at: timeline.contentPosition(of: adBreak)) { return }
         let policy = engine.decideArrival(at: adBreak, context: policyContext)
         switch (policy, entry) {
         case (.skip(.failover), _):
-            skip(adBreak, reason: .failover)
+            skip(adBreak, reason: .failover, precision: precision)
         case (_, .skip):
-            skip(adBreak, reason: .policy, removing: policy == .remove)
+            skip(adBreak, reason: .policy, removing: policy == .remove, precision: precision)
         case (.play, _), (.removeAfterPlay, _):
             startBreak(adBreak, entry: entry, removeAfterPlay: policy == .removeAfterPlay)
         case (.skip(let reason), _):
-            skip(adBreak, reason: reason)
+            skip(adBreak, reason: reason, precision: precision)
         case (.remove, _):
-            skip(adBreak, reason: .policy, removing: true)
+            skip(adBreak, reason: .policy, removing: true, precision: precision)
         }
     }
 
     /// Skips a break playback reached: the skip, then content after it.
-    mutating func skip(_ adBreak: AdBreak, reason: SkipReason, removing: Bool = false) {
+    mutating func skip(_ adBreak: AdBreak, reason: SkipReason, removing: Bool = false, precision: SeekPrecision = .exact) {
         let position = timeline.contentPosition(of: adBreak)
         let start = Playhead(stream: timeline.streamTime(forContentTime: position), content: position)
         emit(.adBreakSkip(breakID: adBreak.id, reason: reason), at: start)
         timeline.settleAds(ofBreak: adBreak.id, as: .skipped)
         let resumption = timeline.contentResumption(after: adBreak)
         if removing { timeline.removeBreak(id: adBreak.id) }
-        continueAfterBreak(at: resumption)
+        continueAfterBreak(at: resumption, precision: precision)
     }
 
     /// Starts playing a break as `entry` says; a placeholder is waited for
@@ -111,11 +112,11 @@ extension PlaybackSession {
 
     /// After a break (played or skipped): the next queued break, the jump's
     /// arrival, or content after the break.
-    mutating func continueAfterBreak(at position: ContentTime) {
+    mutating func continueAfterBreak(at position: ContentTime, precision: SeekPrecision = .exact) {
         if pending != nil {
             advancePending()
         } else {
-            enterContent(at: position)
+            enterContent(at: position, precision: precision)
         }
     }
 
@@ -132,10 +133,11 @@ extension PlaybackSession {
         pending = nil
         switch current.arrival {
         case .content(let target):
+            let precision: SeekPrecision = current.playedBreak ? .exact : .keyframe
             if let adBreak = timeline.adBreak(atContentTime: target) {
-                reach(adBreak)
+                reach(adBreak, precision: precision)
             } else {
-                enterContent(at: target, precision: current.playedBreak ? .exact : .keyframe)
+                enterContent(at: target, precision: precision)
             }
         case .intoBreak(let adBreak, let entry):
             reach(adBreak, entry: entry)

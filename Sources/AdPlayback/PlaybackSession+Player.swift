@@ -49,7 +49,8 @@ extension PlaybackSession {
     /// the time elapsed allows, or backwards, is followed as a resync.
     mutating func advance(toItemTime time: MediaDuration) throws(SessionError) {
         try requireRunning()
-        guard !link.isPending else { return }
+        // Not ready yet, or about to show something else (a stalled ad given up): the old item's position.
+        guard !link.isPending, !playerIsStale else { return }
         defer { link.positionAt = now }
         guard !isPaused else { return }
         if let floor = link.leadInFrom {
