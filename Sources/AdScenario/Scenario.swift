@@ -84,6 +84,9 @@ public struct Scenario: Sendable {
     public var issues: [String]
     /// The file's `"description"`, which titles its pictures.
     public var title: String?
+    /// How the simulated player departs from an ideal one (`"player"`);
+    /// `nil`: ideal.
+    public var player: PlayerSpec?
 
     /// Creates a scenario.
     public init(

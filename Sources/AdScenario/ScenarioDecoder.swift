@@ -41,6 +41,11 @@ extension Scenario {
         let title = try top["description"]?.string()
         var scenario = try decodeBody(top, vmap: document, recording: recording, alternate: alternate, ssai: ssai)
         scenario.title = title
+        if let field = top["player"] {
+            scenario.player = try decodePlayer(
+                field, timeline: scenario.timeline, opportunities: scenario.opportunities,
+                isLive: scenario.liveRecording != nil || scenario.ssai != nil)
+        }
         return scenario
     }
 
@@ -91,7 +96,10 @@ extension Scenario {
             throw ScenarioError(path: "$", line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
         return try JSONField(node: root, path: "$").object(
-            allowing: ["description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions", "blackout", "ssai"])
+            allowing: [
+                "description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions", "blackout", "ssai",
+                "player",
+            ])
     }
 
     /// Where a live scenario's recording is (`"stream": {"type": "live",

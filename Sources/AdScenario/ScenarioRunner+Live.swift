@@ -19,7 +19,7 @@ extension Scenario {
         var dates: [String?] = []
         let live: LiveSimulation
         do {
-            live = try LiveSimulation(session: session, recording: recording, options: options)
+            live = try LiveSimulation(session: session, recording: recording, options: options, player: playerOptions)
         } catch {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
         }

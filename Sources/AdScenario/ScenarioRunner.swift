@@ -67,7 +67,15 @@ extension Scenario {
         let engine = AdPolicyEngine(policy: policy, selector: selector)
         let registry = ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
-        let simulation = ResolvingSimulation(session: session, registry: registry, bookmarks: bookmarks)
+        let simulation = ResolvingSimulation(session: session, registry: registry, player: playerOptions, bookmarks: bookmarks)
+        if let failing = player?.failAds, !failing.isEmpty {
+            let names = Set(failing)
+            simulation.simulation.player.failsToLoad = { [unowned simulation] breakID, adID in
+                guard !names.contains(adID) else { return true }
+                let ads = simulation.session.timeline.adBreak(id: breakID)?.ads ?? []
+                return ads.firstIndex { $0.id == adID }.map { names.contains("\(breakID)/\($0 + 1)") } ?? false
+            }
+        }
         let recorder = beacons.map(BeaconRecorder.init(outbox:))
         if let recorder {
             let tracker = BeaconTracker(planner: BeaconPlanner(session: beaconSession), sink: recorder)
@@ -137,6 +145,14 @@ extension Scenario {
             try requireRunning(simulation)
             return try await simulation.playToEnd()
         }
+    }
+
+    /// The simulated player's options from `"player"`: ideal without it.
+    var playerOptions: SimulatedPlayer.Options {
+        guard let player else { return .ideal }
+        return SimulatedPlayer.Options(
+            seekLatency: player.seekLatency, loadLatency: player.loadLatency, keyframeInterval: player.keyframeInterval,
+            stalls: player.stalls.map { SimulatedPlayer.Options.Stall(at: $0.at, duration: $0.duration) })
     }
 
     private func requireRunning(_ simulation: ResolvingSimulation) throws(SessionError) {

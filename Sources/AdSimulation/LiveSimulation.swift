@@ -35,8 +35,10 @@ public final class LiveSimulation {
 
     /// Creates the simulation and loads the first playlist at time 0.
     /// - Throws: ``SessionError`` when the first playlist's news does not fit the session.
-    public init(session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions()) throws(SessionError) {
-        simulation = Simulation(session: session)
+    public init(
+        session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions(), player: SimulatedPlayer.Options = .ideal
+    ) throws(SessionError) {
+        simulation = Simulation(session: session, player: player)
         follower = LiveFollower(url: "recording", options: options)
         self.recording = recording
         nextFetch = .zero

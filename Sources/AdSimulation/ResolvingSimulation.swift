@@ -23,8 +23,11 @@ public final class ResolvingSimulation {
 
     /// Creates a simulation of `session` whose opportunities `registry`
     /// resolves; each stop's bookmark goes to `bookmarks`.
-    public init(session: PlaybackSession, registry: ResolverRegistry, bookmarks: (any BookmarkStore)? = nil) {
-        simulation = Simulation(session: session, bookmarks: bookmarks)
+    public init(
+        session: PlaybackSession, registry: ResolverRegistry, player: SimulatedPlayer.Options = .ideal,
+        bookmarks: (any BookmarkStore)? = nil
+    ) {
+        simulation = Simulation(session: session, player: player, bookmarks: bookmarks)
         runtime = PlaybackRuntime(driver: simulation.driver, registry: registry)
     }
 

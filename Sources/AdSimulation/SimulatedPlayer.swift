@@ -19,9 +19,6 @@ public final class SimulatedPlayer: PlayerAdapter {
         /// Keyframes every this long: a presentation that need not be exact
         /// lands on the keyframe at or before its time. `nil`: exact always.
         public var keyframeInterval: MediaDuration?
-        /// Whether an inserted ad's item fails to load (VAST 401), by its
-        /// break and ad ids.
-        public var failsToLoad: @Sendable (_ breakID: String, _ adID: String) -> Bool
         /// Stalls, by the stream time where playback stalls and how long.
         public var stalls: [Stall]
 
@@ -42,29 +39,16 @@ public final class SimulatedPlayer: PlayerAdapter {
         /// Creates options; the defaults are an ideal player.
         public init(
             seekLatency: MediaDuration = .zero, loadLatency: MediaDuration = .zero, keyframeInterval: MediaDuration? = nil,
-            failsToLoad: @escaping @Sendable (String, String) -> Bool = { _, _ in false }, stalls: [Stall] = []
+            stalls: [Stall] = []
         ) {
             self.seekLatency = seekLatency
             self.loadLatency = loadLatency
             self.keyframeInterval = keyframeInterval
-            self.failsToLoad = failsToLoad
             self.stalls = stalls
         }
 
         /// The ideal player.
         public static var ideal: Options { Options() }
-
-        public static func == (lhs: Options, rhs: Options) -> Bool {
-            lhs.seekLatency == rhs.seekLatency && lhs.loadLatency == rhs.loadLatency
-                && lhs.keyframeInterval == rhs.keyframeInterval && lhs.stalls == rhs.stalls
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(seekLatency)
-            hasher.combine(loadLatency)
-            hasher.combine(keyframeInterval)
-            hasher.combine(stalls)
-        }
     }
 
     /// A presentation on its way: what it will report, and when.
@@ -89,6 +73,9 @@ public final class SimulatedPlayer: PlayerAdapter {
     /// Where reports made at once go (an ideal player is ready inside
     /// ``present(_:)``); the owner delivers them to the session.
     public var onReport: ((PlayerReport) -> Void)?
+    /// Whether an inserted ad's item fails to load (VAST 401), by its
+    /// break and ad ids; none does by default.
+    public var failsToLoad: (_ breakID: String, _ adID: String) -> Bool = { _, _ in false }
 
     private var elapsed: MediaDuration = .zero
     private var loading: Loading?
@@ -101,7 +88,7 @@ public final class SimulatedPlayer: PlayerAdapter {
 
     public func present(_ presentation: Presentation) {
         var failure: PlayerFailure?
-        if case .ad(let breakID, let adID, _) = presentation.item, options.failsToLoad(breakID, adID) {
+        if case .ad(let breakID, let adID, _) = presentation.item, failsToLoad(breakID, adID) {
             failure = .notFound("the simulated ad \(breakID)/\(adID) fails to load")
         }
         var landing = presentation.time

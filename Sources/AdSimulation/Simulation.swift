@@ -73,11 +73,13 @@ public final class Simulation {
     }
 
     /// Play until the next scripted stall's stream time, while playing.
+    /// Stalls a jump passed over are dropped: only playback reaches one.
     private var timeToNextStall: MediaDuration? {
         let session = driver.session
-        guard let next = stalls.first, session.isRunning, !session.isPaused, !session.isAwaitingPlayer,
-              !player.isStalled else { return nil }
-        return max(.zero, next.at - session.playhead.stream)
+        guard session.isRunning, !session.isPaused, !session.isAwaitingPlayer, !player.isStalled else { return nil }
+        let position = session.playhead.stream
+        guard let next = stalls.first(where: { $0.at >= position }) else { return nil }
+        return next.at - position
     }
 
     /// Hands the session what the player reports now, and starts a stall
@@ -85,9 +87,11 @@ public final class Simulation {
     private func deliverPlayerNews() throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []
         for report in player.takeDueReports() { events += try driver.send(.player(report)) }
-        if timeToNextStall == .zero, let stall = stalls.first {
-            stalls.removeFirst()
-            events += try driver.send(.player(player.stall(for: stall.duration)))
+        if timeToNextStall == .zero {
+            let position = driver.session.playhead.stream
+            let due = stalls.first { $0.at == position }
+            stalls.removeAll { $0.at <= position }
+            if let due { events += try driver.send(.player(player.stall(for: due.duration))) }
         }
         return events
     }

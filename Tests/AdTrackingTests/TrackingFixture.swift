@@ -52,9 +52,12 @@ struct TrackedRun {
     let tracker: BeaconTracker
     let sink = RecordingSink()
 
-    init(_ breaks: [AdBreak] = episode(), contentDuration: Int64 = 120, policy: AdPolicy = .strict) {
+    init(
+        _ breaks: [AdBreak] = episode(), contentDuration: Int64 = 120, policy: AdPolicy = .strict,
+        player: SimulatedPlayer.Options = .ideal
+    ) {
         let timeline = try! AdTimeline(contentDuration: s(contentDuration), breaks: breaks)
-        simulation = Simulation(session: PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: policy)))
+        simulation = Simulation(session: PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: policy)), player: player)
         tracker = BeaconTracker(planner: BeaconPlanner(session: "v"), sink: sink)
         simulation.driver.observers.append(tracker)
     }
