@@ -33,9 +33,10 @@ public final class PlaybackDriver {
     /// For a live stream, the program date of a content time; the driver
     /// stamps each bookmark (saved and published) with its position's date.
     public var bookmarkDate: ((ContentTime) -> String?)?
-    /// What the session asked for that is not the player's business
-    /// (resolving opportunities, cancelling them), in order, for the
-    /// runtime to take with ``takeRequests()``.
+    /// Where the session's requests that are not the player's business
+    /// go (resolve an opportunity, cancel one), as it makes them: the
+    /// runtime's. Without one they wait for ``takeRequests()``.
+    package var requestHandler: ((SessionAction) -> Void)?
     private var requests: [SessionAction] = []
     /// What follows the session beside the player (ad tracking), told of
     /// every input after its actions are performed.
@@ -59,14 +60,29 @@ public final class PlaybackDriver {
     /// being handled. Its events reach ``events`` and the observers (and
     /// the return value of the ``send(_:)`` it arrived during).
     public func receive(_ report: PlayerReport) {
+        _ = deliver(.player(report))
+    }
+
+    /// Hands the session an input that comes from the world, not from the
+    /// app (a player's report, a resolution's result): handled at once, or
+    /// right after the input being handled. A refusal is not thrown to
+    /// whoever happens to deliver it: it is published as an `error` event.
+    /// - Returns: the events published now.
+    @discardableResult
+    package func deliver(_ input: SessionInput) -> [SessionEvent] {
         do {
-            _ = try send(.player(report))
+            return try send(input)
         } catch {
-            let playhead = session.playhead
-            var failed: [SessionEvent] = []
-            publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content,
-                                 kind: .error(message: "the player's report \(report) was refused: \(error)")), into: &failed)
+            return publishError("\(input) was refused: \(error)")
         }
+    }
+
+    private func publishError(_ message: String) -> [SessionEvent] {
+        let playhead = session.playhead
+        var published: [SessionEvent] = []
+        publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content, kind: .error(message: message)),
+                into: &published)
+        return published
     }
 
     private static func reading<C: Clock<Duration>>(since clock: C) -> @Sendable () -> ClockTime {
@@ -103,11 +119,7 @@ public final class PlaybackDriver {
             do {
                 published += try perform(next)
             } catch {
-                let playhead = session.playhead
-                var failed: [SessionEvent] = []
-                publish(SessionEvent(clock: reading(), stream: playhead.stream, content: playhead.content,
-                                     kind: .error(message: "\(next) was refused: \(error)")), into: &failed)
-                published += failed
+                published += publishError("\(next) was refused: \(error)")
             }
         }
         return published
@@ -134,7 +146,7 @@ public final class PlaybackDriver {
                                          kind: .error(message: "the bookmark was not saved: \(error)")), into: &published)
                 }
             case .resolve, .cancelResolution:
-                requests.append(action)
+                if let requestHandler { requestHandler(action) } else { requests.append(action) }
             }
         }
         for observer in observers { observer.session(session, handled: input, published: published) }
@@ -153,8 +165,9 @@ public final class PlaybackDriver {
         continuation?.yield(event)
     }
 
-    /// The requests the session made since the last call, in order.
-    public func takeRequests() -> [SessionAction] {
+    /// The requests the session made since the last call, in order, when
+    /// no ``requestHandler`` takes them.
+    package func takeRequests() -> [SessionAction] {
         defer { requests = [] }
         return requests
     }

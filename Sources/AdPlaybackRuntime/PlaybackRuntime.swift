@@ -3,21 +3,26 @@ public import AdResolvers
 internal import AdSignals
 public import AdTracking
 
-/// The coordinator between the session and the world: it owns the driver
-/// (and so the player and the bookmark store) and the resolver registry,
-/// performs what the session asks (resolve an opportunity, cancel one) and
-/// hands every result back to the session as an input. It decides nothing.
+/// The one loop that runs a session, for every kind of stream (VOD, VMAP,
+/// live, SSAI, blackout) with ad tracking: it owns the driver (and so the
+/// player and the bookmark store) and the resolver registry, starts and
+/// cancels the resolutions the session asks for as it asks, and hands
+/// every result, every player report and every live update back to the
+/// session as an input. It decides nothing.
 ///
-/// It lives on one isolation domain, its owner's: resolutions run as tasks
-/// of their own, and their results wait in a queue until the owner takes
-/// them with ``deliverNextResult()``, so the session only ever changes on
-/// that one domain.
+/// It lives on its owner's isolation domain (the main actor for AVPlayer):
+/// the session changes only there. Resolutions run as tasks of their own;
+/// their results wait until ``run()`` (or ``deliverNextResult()``), running
+/// on the owner's domain, hands them over. A resolver that knows its answer
+/// at once (an in-stream cue is its own break) is answered in the input
+/// that asked.
 ///
 /// ```swift
 /// let runtime = PlaybackRuntime(driver: driver, registry: registry)
+/// Task { await runtime.run() }                    // results, as they come, on this domain
 /// try runtime.send(.opportunity(opportunity))     // the break's placeholder; its VAST resolves
 /// try runtime.send(.start(.beginning))
-/// while runtime.resolutionsInFlight > 0 { _ = await runtime.deliverNextResult() }
+/// // the player's time observer: try runtime.tick(); its callbacks reach the driver through the adapter
 /// ```
 public final class PlaybackRuntime {
     /// What runs the session against the player.
@@ -29,6 +34,9 @@ public final class PlaybackRuntime {
     /// Ad tracking: the resolvers' error reports go to it. Without one they
     /// are listed in ``issues`` ("error report not sent"), never dropped.
     public var tracker: BeaconTracker?
+    /// A live source's news, queued on the source's domain: each ``tick()``
+    /// hands what is queued to the session first.
+    public var liveInputs: LiveInputQueue?
 
     private var resolutions: [String: Task<Void, Never>] = [:]
     private let results: AsyncStream<Delivery>
@@ -44,6 +52,7 @@ public final class PlaybackRuntime {
         self.driver = driver
         self.registry = registry
         (results, resultSink) = AsyncStream.makeStream(of: Delivery.self, bufferingPolicy: .unbounded)
+        driver.requestHandler = { [weak self] request in self?.perform(request) }
     }
 
     deinit {
@@ -57,49 +66,63 @@ public final class PlaybackRuntime {
     /// How many resolutions are running or waiting to be delivered.
     public var resolutionsInFlight: Int { resolutions.count }
 
-    /// Hands an input to the session and performs everything it asks.
+    /// Hands an input to the session; everything it asks is done.
     /// - Returns: the events published.
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
-        let events = try driver.send(input)
-        performRequests()
-        return events
+        try driver.send(input)
     }
 
-    /// Tells the session where the player is now.
+    /// Hands the session what the live source queued, then tells it where
+    /// the player is now.
     @discardableResult
     public func tick() throws(SessionError) -> [SessionEvent] {
-        let events = try driver.tick()
-        performRequests()
-        return events
+        var events: [SessionEvent] = []
+        for input in liveInputs?.drain() ?? [] { events += driver.deliver(input) }
+        return try events + driver.tick()
+    }
+
+    /// Hands each resolution's result to the session as it comes, on the
+    /// caller's isolation domain, until the task running it is cancelled
+    /// or the runtime goes away. Start it once, beside the player.
+    public func run(isolation: isolated (any Actor)? = #isolation) async {
+        var iterator = results.makeAsyncIterator()
+        while let delivery = await iterator.next(isolation: isolation) {
+            _ = deliver(delivery)
+        }
     }
 
     /// Waits for the next resolution to finish (or run out of time) and
-    /// hands its result to the session.
+    /// hands its result to the session, on the caller's isolation domain.
+    /// A result the session refuses is published as an `error` event.
     /// - Returns: the events that produced, or `nil` when no resolution is
     ///   running.
-    public func deliverNextResult() async -> [SessionEvent]? {
+    public func deliverNextResult(isolation: isolated (any Actor)? = #isolation) async -> [SessionEvent]? {
         guard !resolutions.isEmpty else { return nil }
         var iterator = results.makeAsyncIterator()
-        guard let delivery = await iterator.next() else { return nil }
+        guard let delivery = await iterator.next(isolation: isolation) else { return nil }
+        return deliver(delivery)
+    }
+
+    private func deliver(_ delivery: Delivery) -> [SessionEvent] {
         guard resolutions.removeValue(forKey: delivery.opportunityID) != nil else { return [] }
-        let input: SessionInput
-        switch delivery.outcome {
+        return driver.deliver(input(for: delivery.outcome, of: delivery.opportunityID))
+    }
+
+    /// What a resolution's outcome is to the session; issues and error
+    /// reports are kept or sent on the way.
+    private func input(for outcome: ResolverRegistry.Outcome, of opportunityID: String) -> SessionInput {
+        switch outcome {
         case .resolved(let result, _):
-            issues += result.issues.map { "break \(delivery.opportunityID): \($0)" }
-            report(result.errorReports, for: delivery.opportunityID)
-            input = .resolved(opportunityID: delivery.opportunityID, breaks: result.breaks, issues: result.issues)
+            issues += result.issues.map { "break \(opportunityID): \($0)" }
+            report(result.errorReports, for: opportunityID)
+            return .resolved(opportunityID: opportunityID, breaks: result.breaks, issues: result.issues)
         case .timedOut:
-            input = .resolutionFailed(opportunityID: delivery.opportunityID, reason: "no answer within \(registry.timeLimit)")
+            return .resolutionFailed(opportunityID: opportunityID, reason: "no answer within \(registry.timeLimit)")
         case .failed(let error, _):
-            input = .resolutionFailed(opportunityID: delivery.opportunityID, reason: "\(error)")
+            return .resolutionFailed(opportunityID: opportunityID, reason: "\(error)")
         case .unclaimed:
-            input = .resolutionFailed(opportunityID: delivery.opportunityID, reason: "no resolver takes it")
-        }
-        do {
-            return try send(input)
-        } catch {
-            return []
+            return .resolutionFailed(opportunityID: opportunityID, reason: "no resolver takes it")
         }
     }
 
@@ -114,25 +137,26 @@ public final class PlaybackRuntime {
         }
     }
 
-    /// Performs the session's requests made since the last call (after a
-    /// tick of the driver that bypassed ``tick()``): starts and cancels
-    /// resolutions.
-    public func performRequests() {
-        for request in driver.takeRequests() {
-            switch request {
-            case .resolve(let opportunity):
-                resolutions[opportunity.id]?.cancel()
-                let registry = self.registry
-                let sink = resultSink
-                resolutions[opportunity.id] = Task {
-                    let outcome = await registry.resolve(opportunity)
-                    sink.yield(Delivery(opportunityID: opportunity.id, outcome: outcome))
-                }
-            case .cancelResolution(let id):
-                resolutions.removeValue(forKey: id)?.cancel()
-            case .emit, .present, .setRate, .saveBookmark:
-                break
+    /// Starts or cancels a resolution, as the session asks.
+    private func perform(_ request: SessionAction) {
+        switch request {
+        case .resolve(let opportunity):
+            resolutions.removeValue(forKey: opportunity.id)?.cancel()
+            if let outcome = registry.resolveAtOnce(opportunity) {
+                // Handled right after the input that asked.
+                driver.deliver(input(for: outcome, of: opportunity.id))
+                return
             }
+            let registry = self.registry
+            let sink = resultSink
+            resolutions[opportunity.id] = Task {
+                let outcome = await registry.resolve(opportunity)
+                sink.yield(Delivery(opportunityID: opportunity.id, outcome: outcome))
+            }
+        case .cancelResolution(let id):
+            resolutions.removeValue(forKey: id)?.cancel()
+        case .emit, .present, .setRate, .saveBookmark:
+            break
         }
     }
 }

@@ -11,4 +11,14 @@ public protocol AdResolver: Sendable {
     func shouldResolve(_ opportunity: AdOpportunity) -> Bool
     /// The breaks `opportunity` comes to.
     func resolve(_ opportunity: AdOpportunity) async throws -> ResolvedBreaks
+    /// The breaks, when they are known without waiting for anything (an
+    /// in-stream cue is its own break); `nil` to be asked ``resolve(_:)``.
+    /// The runtime hands such a result to the session at once, in the
+    /// same input that asked for it.
+    func resolveAtOnce(_ opportunity: AdOpportunity) -> ResolvedBreaks?
+}
+
+extension AdResolver {
+    /// By default a resolver waits for something: `nil`.
+    public func resolveAtOnce(_ opportunity: AdOpportunity) -> ResolvedBreaks? { nil }
 }

@@ -29,6 +29,11 @@ public struct InStreamMarkerResolver: AdResolver {
         ResolvedBreaks(breaks: [Self.adBreak(for: opportunity, unknownDuration: unknownDuration)])
     }
 
+    /// The cue is its break: known at once.
+    public func resolveAtOnce(_ opportunity: AdOpportunity) -> ResolvedBreaks? {
+        ResolvedBreaks(breaks: [Self.adBreak(for: opportunity, unknownDuration: unknownDuration)])
+    }
+
     /// The break an in-stream opportunity is (``AdSignals/AdOpportunity/inStreamBreak(unknownDuration:)``).
     public static func adBreak(for opportunity: AdOpportunity, unknownDuration: MediaDuration = MediaDuration(microseconds: 1)) -> AdBreak {
         opportunity.inStreamBreak(unknownDuration: unknownDuration)

@@ -37,6 +37,14 @@ public struct ResolverRegistry: Sendable {
         self.clock = clock
     }
 
+    /// The outcome when it is known without waiting: no resolver takes the
+    /// opportunity, or the one that does answers at once
+    /// (``AdResolver/resolveAtOnce(_:)``); `nil` when it must be awaited.
+    public func resolveAtOnce(_ opportunity: AdOpportunity) -> Outcome? {
+        guard let index = resolvers.firstIndex(where: { $0.shouldResolve(opportunity) }) else { return .unclaimed }
+        return resolvers[index].resolveAtOnce(opportunity).map { .resolved($0, by: index) }
+    }
+
     /// Resolves `opportunity` with the first resolver that takes it, within
     /// the time limit. A resolver still running at the limit is cancelled
     /// and not waited for.

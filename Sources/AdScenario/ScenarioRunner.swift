@@ -65,9 +65,10 @@ extension Scenario {
             return try runLive(liveRecording, selector: selector)
         }
         let engine = AdPolicyEngine(policy: policy, selector: selector)
-        let registry = ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
-        let simulation = ResolvingSimulation(session: session, registry: registry, player: playerOptions, bookmarks: bookmarks)
+        let simulation = ResolvingSimulation(
+            session: session, resolvers: resolvers, resolveTimeout: resolveTimeout.duration, resolveClock: clock, player: playerOptions,
+            bookmarks: bookmarks)
         if let failing = player?.failAds, !failing.isEmpty {
             let names = Set(failing)
             simulation.simulation.player.failsToLoad = { [unowned simulation] breakID, adID in

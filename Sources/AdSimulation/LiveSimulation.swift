@@ -76,7 +76,6 @@ public final class LiveSimulation {
         var events = pendingEvents
         pendingEvents = []
         events += try simulation.send(placed(input))
-        events += try resolveRequests()
         return events
     }
 
@@ -145,7 +144,6 @@ public final class LiveSimulation {
             var stepped: [SessionEvent] = []
             _ = try simulation.step(within: limit, into: &stepped)
             events += stepped
-            events += try resolveRequests()
         }
         return events
     }
@@ -171,7 +169,7 @@ public final class LiveSimulation {
     /// The stream stopped growing and playback reached its end.
     private func endOfStream() throws(SessionError) -> [SessionEvent] {
         if session.timeline.contentEnd == nil {
-            return try send(.timelineChanged(.end(at: ContentTime(ticks: liveEdge.ticks)))) + simulation.driver.tick()
+            return try send(.timelineChanged(.end(at: ContentTime(ticks: liveEdge.ticks)))) + simulation.runtime.tick()
         }
         guard let presentation = session.currentPresentation else { return [] }
         return try simulation.driver.send(.player(.ended(presentation.id)))
@@ -187,29 +185,12 @@ public final class LiveSimulation {
             guard let playlist = follower.live?.playlist else { continue }
             for input in LiveInputs.inputs(for: event, in: playlist, epoch: follower.epoch) {
                 events += try simulation.send(input)
-                events += try resolveRequests()
             }
         }
         if follower.isFinished || now >= recording.end || follower.nextDelay <= .zero {
             nextFetch = nil
         } else {
             nextFetch = now + follower.nextDelay
-        }
-        return events
-    }
-
-    /// In-stream opportunities resolve at once: the cue is the break.
-    private func resolveRequests() throws(SessionError) -> [SessionEvent] {
-        var events: [SessionEvent] = []
-        for request in simulation.driver.takeRequests() {
-            guard case .resolve(let opportunity) = request else { continue }
-            let resolver = InStreamMarkerResolver()
-            if resolver.shouldResolve(opportunity) {
-                events += try simulation.send(.resolved(
-                    opportunityID: opportunity.id, breaks: [InStreamMarkerResolver.adBreak(for: opportunity)], issues: []))
-            } else {
-                events += try simulation.send(.resolutionFailed(opportunityID: opportunity.id, reason: "no resolver for a scheduled break in a live stream"))
-            }
         }
         return events
     }

@@ -4,13 +4,13 @@ public import AdResolvers
 public import MediaTime
 
 /// A simulation whose breaks may still be resolving: the session runs on
-/// the virtual clock, inside a ``PlaybackRuntime`` that resolves
-/// opportunities with a real registry. Playback that reaches a break still
+/// the virtual clock, inside its ``PlaybackRuntime``, which resolves
+/// opportunities with real resolvers. Playback that reaches a break still
 /// resolving waits for the result, holding the virtual clock, as a player
 /// holds at a break whose ads are not there yet.
 ///
 /// ```swift
-/// let simulation = ResolvingSimulation(session: session, registry: registry)
+/// let simulation = ResolvingSimulation(session: session, resolvers: [VASTPodResolver(chain: chain)])
 /// try simulation.send(.opportunity(opportunity))
 /// try simulation.send(.start(.beginning))
 /// let events = try await simulation.playToEnd()
@@ -21,14 +21,17 @@ public final class ResolvingSimulation {
     /// The coordinator the session runs in.
     public let runtime: PlaybackRuntime
 
-    /// Creates a simulation of `session` whose opportunities `registry`
-    /// resolves; each stop's bookmark goes to `bookmarks`.
+    /// Creates a simulation of `session` whose opportunities `resolvers`
+    /// resolve, each within `resolveTimeout` on `resolveClock` (the virtual
+    /// clock by default); each stop's bookmark goes to `bookmarks`.
     public init(
-        session: PlaybackSession, registry: ResolverRegistry, player: SimulatedPlayer.Options = .ideal,
-        bookmarks: (any BookmarkStore)? = nil
+        session: PlaybackSession, resolvers: [any AdResolver], resolveTimeout: Duration = .seconds(8),
+        resolveClock: (any Clock<Duration>)? = nil, player: SimulatedPlayer.Options = .ideal, bookmarks: (any BookmarkStore)? = nil
     ) {
-        simulation = Simulation(session: session, player: player, bookmarks: bookmarks)
-        runtime = PlaybackRuntime(driver: simulation.driver, registry: registry)
+        simulation = Simulation(
+            session: session, player: player, resolvers: resolvers, resolveTimeout: resolveTimeout, resolveClock: resolveClock,
+            bookmarks: bookmarks)
+        runtime = simulation.runtime
     }
 
     /// The session's state.
@@ -51,7 +54,6 @@ public final class ResolvingSimulation {
         while remaining > .zero, session.isRunning {
             if try await awaitResolution(into: &events) { continue }
             remaining -= try simulation.step(within: remaining, into: &events)
-            runtime.performRequests()
         }
         simulation.wait(for: remaining)
         return events
@@ -66,7 +68,6 @@ public final class ResolvingSimulation {
             if try await awaitResolution(into: &events) { continue }
             guard let step = simulation.timeToNextMoment else { throw SessionError.neverEnds }
             _ = try simulation.step(within: step, into: &events)
-            runtime.performRequests()
         }
         return events
     }

@@ -1,5 +1,7 @@
 public import AdPlayback
+public import AdPlaybackRuntime
 import AdPolicy
+public import AdResolvers
 public import MediaTime
 
 /// A session driven headlessly: a simulated player on a virtual clock,
@@ -17,17 +19,28 @@ public final class Simulation {
     public let player: SimulatedPlayer
     /// The driver running the session.
     public let driver: PlaybackDriver
+    /// The runtime the session runs in, as in an app: what the session
+    /// asks is resolved by its registry.
+    public let runtime: PlaybackRuntime
 
     /// Stalls not yet reached, by stream time.
     private var stalls: [SimulatedPlayer.Options.Stall]
 
     /// Creates a simulation of `session` with its clock at 0 and a player
-    /// behaving as `player` says (ideal by default); a stop's bookmark is
-    /// saved to `bookmarks`.
-    public init(session: PlaybackSession, player options: SimulatedPlayer.Options = .ideal, bookmarks: (any BookmarkStore)? = nil) {
+    /// behaving as `player` says (ideal by default). Opportunities resolve
+    /// with `resolvers` (by default in-stream cues, each its own break, at
+    /// once), each within `resolveTimeout` on `resolveClock` (the virtual
+    /// clock unless the fetches are real); a stop's bookmark is saved to
+    /// `bookmarks`.
+    public init(
+        session: PlaybackSession, player options: SimulatedPlayer.Options = .ideal,
+        resolvers: [any AdResolver] = [InStreamMarkerResolver()], resolveTimeout: Duration = .seconds(8),
+        resolveClock: (any Clock<Duration>)? = nil, bookmarks: (any BookmarkStore)? = nil
+    ) {
         clock = VirtualClock()
         player = SimulatedPlayer(options: options)
         driver = PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks)
+        runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry(resolvers, timeLimit: resolveTimeout, clock: resolveClock ?? clock))
         stalls = options.stalls.sorted { $0.at < $1.at }
     }
 
@@ -37,7 +50,7 @@ public final class Simulation {
     /// Hands an input to the session at the clock's current reading.
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
-        try driver.send(input)
+        try runtime.send(input)
     }
 
     /// Plays for `duration` of wall time, ticking the session at every
@@ -62,7 +75,7 @@ public final class Simulation {
         clock.advance(by: step)
         player.advance(by: step)
         events += try deliverPlayerNews()
-        events += try driver.tick()
+        events += try runtime.tick()
         return step
     }
 

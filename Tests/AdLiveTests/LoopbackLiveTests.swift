@@ -75,11 +75,7 @@ import AdTimeline
                 placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent)))
             for update in updates {
                 for input in LiveInputs.inputs(for: update.event, in: playlist) {
-                    try simulation.send(input)
-                    for case .resolve(let opportunity) in simulation.driver.takeRequests() {
-                        try simulation.send(.resolved(
-                            opportunityID: opportunity.id, breaks: [InStreamMarkerResolver.adBreak(for: opportunity)], issues: []))
-                    }
+                    try simulation.send(input)  // the runtime's marker resolver makes each cue its break at once
                 }
             }
             #expect(simulation.session.timeline.count == 24)

@@ -42,14 +42,9 @@ private func playlist(segments: Int) throws -> [UInt8] {
             placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent)))
     }
 
-    /// Sends each opportunity, resolving it at once with the marker resolver.
+    /// Sends each opportunity; the simulation's runtime resolves it at once with the marker resolver.
     private static func feed(_ opportunities: [AdOpportunity], to simulation: Simulation) throws {
-        for opportunity in opportunities {
-            try simulation.send(.opportunity(opportunity))
-            for case .resolve(let asked) in simulation.driver.takeRequests() {
-                try simulation.send(.resolved(opportunityID: asked.id, breaks: [InStreamMarkerResolver.adBreak(for: asked)], issues: []))
-            }
-        }
+        for opportunity in opportunities { try simulation.send(.opportunity(opportunity)) }
     }
 
     @Test func providerAdvertisementStartsInsideAPlacementOpportunity_areItsAdStarts() throws {
