@@ -158,6 +158,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // An app that owns its runtime on the main actor, over a main-actor player:
+        // Swift 6 mode, complete concurrency checking, nothing unchecked.
+        .executableTarget(
+            name: "MainActorApp", dependencies: ["AdPlaybackKit"], path: "Examples/MainActorApp",
+            swiftSettings: strictSettings + [.enableExperimentalFeature("StrictConcurrency=complete")]),
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.
         .testTarget(name: "AdPlaybackKitTests", dependencies: ["AdPlaybackKit"], swiftSettings: strictSettings),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "MediaTime"], swiftSettings: strictSettings),
@@ -265,7 +270,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "AdplayTests", dependencies: ["adplay", "AdPlaybackTestSupport", "SCTE35", "AdStorage"], swiftSettings: strictSettings),
+        .testTarget(name: "AdplayTests", dependencies: ["adplay", "MainActorApp", "AdPlaybackTestSupport", "SCTE35", "AdStorage"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,7 +58,13 @@ extension PlaybackSession {
             link.leadInFrom = nil
         }
         let moved = time - itemTime
-        let allowed = (now - link.positionAt) + PlayerLink.forwardTolerance
+        var allowed = (now - link.positionAt) + PlayerLink.forwardTolerance
+        if link.isFirstPositionAfterReady {
+            // A ready handled late: the player may have played since it
+            // landed, for as long as the presentation has been under way.
+            allowed += now - link.presentedAt
+            link.isFirstPositionAfterReady = false
+        }
         if moved + PlayerLink.backwardTolerance < .zero || moved > allowed {
             resync(to: time)
         } else {
@@ -71,6 +77,7 @@ extension PlaybackSession {
         guard link.isPending, let presentation = link.current, presentation.id == id else { return }
         link.isPending = false
         link.positionAt = now
+        link.isFirstPositionAfterReady = true
         if now != link.presentedAt || landed != presentation.time {
             emit(.ready(presentation, landedAt: landed))
         }

@@ -14,6 +14,8 @@ struct PlayerLink: Sendable, Hashable {
     var leadInFrom: MediaDuration?
     /// When the session last took a position from the player (a tick or a ready).
     var positionAt: ClockTime = .zero
+    /// Whether no tick has come since the last ready.
+    var isFirstPositionAfterReady = false
     /// Since when playback has stalled, if it has.
     var stalledSince: ClockTime?
     /// The last identity handed out.

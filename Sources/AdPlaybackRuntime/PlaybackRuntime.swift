@@ -39,8 +39,15 @@ public final class PlaybackRuntime {
     public var liveInputs: LiveInputQueue?
 
     private var resolutions: [String: Task<Void, Never>] = [:]
-    private let results: AsyncStream<Delivery>
-    private let resultSink: AsyncStream<Delivery>.Continuation
+    private let results: AsyncStream<Arrival>
+    private let resultSink: AsyncStream<Arrival>.Continuation
+
+    /// What comes back from elsewhere: a resolution's result, or a report
+    /// of a player on another domain.
+    private enum Arrival: Sendable {
+        case result(Delivery)
+        case report(PlayerReport)
+    }
 
     private struct Delivery: Sendable {
         var opportunityID: String
@@ -51,7 +58,7 @@ public final class PlaybackRuntime {
     public init(driver: PlaybackDriver, registry: ResolverRegistry) {
         self.driver = driver
         self.registry = registry
-        (results, resultSink) = AsyncStream.makeStream(of: Delivery.self, bufferingPolicy: .unbounded)
+        (results, resultSink) = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
         driver.requestHandler = { [weak self] request in self?.perform(request) }
     }
 
@@ -66,6 +73,14 @@ public final class PlaybackRuntime {
     /// How many resolutions are running or waiting to be delivered.
     public var resolutionsInFlight: Int { resolutions.count }
 
+    /// Where a player adapter on another isolation domain (a
+    /// ``MainActorPlayerAdapter``) reports; ``run()`` hands the reports
+    /// to the session in order.
+    public var reporter: PlayerReporter {
+        let sink = resultSink
+        return PlayerReporter { report in sink.yield(.report(report)) }
+    }
+
     /// Hands an input to the session; everything it asks is done.
     /// - Returns: the events published.
     @discardableResult
@@ -74,21 +89,28 @@ public final class PlaybackRuntime {
     }
 
     /// Hands the session what the live source queued, then tells it where
-    /// the player is now.
+    /// the player is now. While no session runs (before the start, after
+    /// the end) it only hands over the live news: a player's time observer
+    /// may fire then.
     @discardableResult
     public func tick() throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []
         for input in liveInputs?.drain() ?? [] { events += driver.deliver(input) }
+        guard session.isRunning else { return events }
         return try events + driver.tick()
     }
 
-    /// Hands each resolution's result to the session as it comes, on the
-    /// caller's isolation domain, until the task running it is cancelled
-    /// or the runtime goes away. Start it once, beside the player.
+    /// Hands each resolution's result, and each report made through
+    /// ``reporter``, to the session as it comes, on the caller's isolation
+    /// domain, until the task running it is cancelled or the runtime goes
+    /// away. Start it once, beside the player.
     public func run(isolation: isolated (any Actor)? = #isolation) async {
         var iterator = results.makeAsyncIterator()
-        while let delivery = await iterator.next(isolation: isolation) {
-            _ = deliver(delivery)
+        while let arrival = await iterator.next(isolation: isolation) {
+            switch arrival {
+            case .result(let delivery): _ = deliver(delivery)
+            case .report(let report): driver.receive(report)
+            }
         }
     }
 
@@ -98,10 +120,16 @@ public final class PlaybackRuntime {
     /// - Returns: the events that produced, or `nil` when no resolution is
     ///   running.
     public func deliverNextResult(isolation: isolated (any Actor)? = #isolation) async -> [SessionEvent]? {
-        guard !resolutions.isEmpty else { return nil }
+        var events: [SessionEvent] = []
         var iterator = results.makeAsyncIterator()
-        guard let delivery = await iterator.next(isolation: isolation) else { return nil }
-        return deliver(delivery)
+        while !resolutions.isEmpty {
+            switch await iterator.next(isolation: isolation) {
+            case .result(let delivery)?: return events + deliver(delivery)
+            case .report(let report)?: events += driver.deliver(.player(report))
+            case nil: return nil
+            }
+        }
+        return nil
     }
 
     private func deliver(_ delivery: Delivery) -> [SessionEvent] {
@@ -151,7 +179,7 @@ public final class PlaybackRuntime {
             let sink = resultSink
             resolutions[opportunity.id] = Task {
                 let outcome = await registry.resolve(opportunity)
-                sink.yield(Delivery(opportunityID: opportunity.id, outcome: outcome))
+                sink.yield(.result(Delivery(opportunityID: opportunity.id, outcome: outcome)))
             }
         case .cancelResolution(let id):
             resolutions.removeValue(forKey: id)?.cancel()

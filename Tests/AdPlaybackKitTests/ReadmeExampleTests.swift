@@ -1,10 +1,10 @@
 import AdPlaybackKit
-import Foundation
 import Testing
 
-/// The README's library examples, verbatim, with nothing imported but the
-/// umbrella: they keep compiling for an app that writes `import
-/// AdPlaybackKit`, and they stay true.
+/// The README's library examples that show only `import AdPlaybackKit`,
+/// verbatim, in a file that imports nothing else (no Foundation): they keep
+/// compiling for an app that writes exactly that, and they stay true. What
+/// the tests themselves need of Foundation is in ReadmeFixtures.swift.
 @Suite struct ReadmeExampleTests {
     @Test func policyExampleDecidesASnapbackSeek() throws {
         let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 1800), breaks: [
@@ -74,53 +74,6 @@ import Testing
     /// resolve through the runtime; the stop's bookmark goes to a file.
     /// Its VAST is inline, so nothing is fetched and the macro values (the
     /// app's wall clock) are never asked for.
-    @Test func sessionExampleResolvesAVMAPAndSavesItsBookmark() async throws {
-        let vmapXML = """
-            <vmap:VMAP version="1.0"><vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource>
-            <vmap:VASTAdData><VAST version="4.2"><Ad id="a1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
-            <Impression>https://t.example/i</Impression><Creatives><Creative><Linear><Duration>00:00:15</Duration><MediaFiles>
-            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://example.com/a.mp4</MediaFile>
-            </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
-            </vmap:VMAP>
-            """
-        let bookmarkPath = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: bookmarkPath) }
-        let player = SimulatedPlayer()
-
-        let clock = ContinuousClock()
-        let client = HTTPClient(transport: URLSessionTransport(), clock: clock)
-        let chain = VASTChainResolver(client: client, macroValues: { VASTMacros.standardValues(at: Date()) })
-        let registry = ResolverRegistry([VASTPodResolver(chain: chain)], clock: clock)
-        let vmap = try VMAPParser().parse(vmapXML)
-        let (opportunities, _) = VMAPSchedule.opportunities(in: vmap, contentDuration: MediaDuration(seconds: 1800))
-        let session = PlaybackSession(
-            timeline: try AdTimeline(contentDuration: MediaDuration(seconds: 1800), breaks: []), engine: AdPolicyEngine(policy: .snapback))
-        let bookmarks = FileBookmarkStore(path: bookmarkPath)
-        let runtime = PlaybackRuntime(
-            driver: PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks), registry: registry)
-        let outboxDirectory = bookmarkPath + "-outbox"
-        defer { try? FileManager.default.removeItem(atPath: outboxDirectory) }
-        let viewingSessionID = "readme"
-
-        // The README's tracking example, verbatim.
-        let outbox = BeaconOutbox(journal: try BeaconJournal(directory: outboxDirectory), client: client)
-        let sender = Task { await outbox.run() }
-        let tracker = BeaconTracker(planner: BeaconPlanner(session: viewingSessionID), sink: outbox)
-        runtime.driver.observers.append(tracker)
-        runtime.tracker = tracker                                                        // error reports too
-
-        for opportunity in opportunities { try runtime.send(.opportunity(opportunity)) }  // placeholders; their VAST resolves
-        while runtime.resolutionsInFlight > 0 { _ = await runtime.deliverNextResult() }
-        try runtime.send(.start(try bookmarks.load().map { .bookmark($0) } ?? .beginning))
-        // ... call runtime.tick() from the player's time observer ...
-        try runtime.send(.stop)                                                          // the bookmark is in the file
-
-        #expect(runtime.session.timeline.adBreak(id: "pre")?.ads.map(\.id) == ["a1"])
-        #expect(try bookmarks.load()?.content == .zero)
-        sender.cancel()
-        #expect(outbox.entries.map(\.id.tracking) == ["impression"], "the pre-roll started: its impression is journaled")
-    }
-
     /// The live example: following on a clock, the first cue reported.
     @Test func liveFollowingExampleReportsTheCue() async throws {
         let transport = InMemoryLive(text: """
@@ -136,7 +89,7 @@ import Testing
             c.ts
             #EXT-X-ENDLIST
             """)
-        let playlistURL = URL(string: "https://origin.example/live.m3u8")!
+        let playlistURL = ReadmeFixtures.playlistURL
         var found: [String] = []
         let source = LiveSource(url: playlistURL, client: HTTPClient(transport: transport, clock: ContinuousClock()))
         await source.follow(for: .seconds(60)) { update in
@@ -172,37 +125,10 @@ extension ReadmeExampleTests {
         await stream.follow(for: .seconds(60)) { update, follower in queue.take(update, from: follower) }
 
         #expect(startup.status == .initialised)
-        #expect(playbackURL.absoluteString == "https://mt.example/v1/master/session/index.m3u8")
+        #expect("\(playbackURL)" == "https://mt.example/v1/master/session/index.m3u8")
         let simulation = Simulation(session: session)
         for input in queue.drain() { try simulation.send(input) }
         #expect(simulation.session.timeline.breaks.map(\.id) == ["avail-1"])
         #expect(simulation.session.timeline.contentPosition(ofBreak: "avail-1") == ContentTime(seconds: 4))
-    }
-}
-
-/// An SSAI server in memory: the session start, an ended manifest with one
-/// stitched avail, and its tracking data.
-private struct InMemorySSAI: HTTPTransport {
-    func perform(_ request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
-        let body: String
-        switch request.url.path {
-        case "/v1/session/account/channel":
-            body = #"{"manifestUrl": "/v1/master/session/index.m3u8", "trackingUrl": "/v1/tracking/session"}"#
-        case "/v1/master/session/index.m3u8":
-            body = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n" + (0..<6).map { "#EXTINF:2,\ns\($0).ts\n" }.joined() + "#EXT-X-ENDLIST\n"
-        case "/v1/tracking/session":
-            body = #"{"avails": [{"availId": "avail-1", "startTimeInSeconds": 4, "durationInSeconds": 4, "ads": [{"adId": "a", "startTimeInSeconds": 4, "durationInSeconds": 4}]}]}"#
-        default:
-            return HTTPResponse(status: 404, body: [], url: request.url)
-        }
-        return HTTPResponse(status: 200, body: Array(body.utf8), url: request.url)
-    }
-}
-
-/// Answers every request with one playlist text.
-private struct InMemoryLive: HTTPTransport {
-    let text: String
-    func perform(_ request: HTTPRequest, limits: TransportLimits) async throws(TransportError) -> HTTPResponse {
-        HTTPResponse(status: 200, body: Array(text.utf8), url: request.url)
     }
 }

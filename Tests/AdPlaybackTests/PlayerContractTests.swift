@@ -321,3 +321,20 @@ private struct Bench {
         #expect(try bench.handle(.player(.stalled), at: clock(2)).isEmpty)
     }
 }
+
+extension PlayerContractTests {
+    /// A ready handled late (the report waited on a busy main actor): the
+    /// player played on from its landing meanwhile. The first position
+    /// after it is play, not a resync, for as long as the presentation
+    /// has been under way; a jump beyond that still is one.
+    @Test func aReadyHandledLate_thenTheFirstPosition_isPlay() throws {
+        var bench = try Bench(start: 10)
+        _ = try bench.handle(.jump(.seek, to: .content(content(100))), at: clock(1))
+        _ = try bench.ready(at: clock(3))  // landed at 100 at about clock 1.1, handled at 3
+        #expect(try bench.handle(.tick(itemTime: s(101.9)), at: clock(3.1)).isEmpty)
+        #expect(bench.session.playhead.content == content(101.9))
+        _ = try bench.handle(.jump(.seek, to: .content(content(200))), at: clock(4))
+        _ = try bench.ready(at: clock(4.1))
+        #expect(try bench.handle(.tick(itemTime: s(230)), at: clock(4.2)).first == "resync 200 230")
+    }
+}

@@ -24,17 +24,20 @@ struct AdplayRunner {
     }
 
     static var executable: URL {
-        get throws {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-            ]
-            for directory in candidates {
-                let url = directory.appendingPathComponent("adplay")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-            throw CancellationError()
+        get throws { try executable(named: "adplay") }
+    }
+
+    /// A product of the package, beside the test bundle.
+    static func executable(named name: String) throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
+        throw CancellationError()
     }
 
     static func run(_ arguments: [String], input: String? = nil) throws -> Output {
