@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
-            dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution", "AdTracking"],
+            dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "AdPlaybackRuntime",
             dependencies: [
-                "AdPlayback", "AdResolvers", "AdSignals", "AdLive", "AdSSAI", "SSAITracking", "HLS", "AdTimeline", "MediaTime", "AdTracking",
+                "AdPlayback", "AdResolvers", "AdSignals", "AdLive", "AdSSAI", "SSAITracking", "HLS", "AdTimeline", "MediaTime", "AdTracking", "VAST",
             ],
             swiftSettings: strictSettings
         ),

@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "MediaTime", package: "AdPlaybackKit"),
                 .product(name: "AdTimeline", package: "AdPlaybackKit"),
                 .product(name: "AdPolicy", package: "AdPlaybackKit"),
+                .product(name: "AdPlayback", package: "AdPlaybackKit"),
                 .product(name: "AdScenario", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/AdPlaybackBenchmarks",

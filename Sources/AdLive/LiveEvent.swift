@@ -16,7 +16,7 @@ public enum LiveEvent: Sendable, Hashable {
     case opportunityEnd(PlacementOpportunity)
     /// A subscribed tag a refresh revealed, once per occurrence, with the
     /// date of its stream time when PROGRAM-DATE-TIME gives one.
-    case timedMetadata(TimedMetadata, date: ProgramDateTime?)
+    case timedMetadata(SubscribedTag, date: ProgramDateTime?)
     /// The origin failed this fetch; following goes on after `retryIn`.
     case originError(url: String, status: Int?, reason: String, retryIn: MediaDuration)
     /// The playlist has not changed for `unchangedFor` (at least 1.5 target

@@ -2,6 +2,7 @@ public import AdPlayback
 public import AdResolvers
 internal import AdSignals
 public import AdTracking
+internal import VAST
 
 /// The one loop that runs a session, for every kind of stream (VOD, VMAP,
 /// live, SSAI, blackout) with ad tracking: it owns the driver (and so the

@@ -1,5 +1,5 @@
 public import AdTimeline
-public import AdTracking
+public import VAST
 
 /// What a resolver made of an opportunity: breaks for the timeline, and what
 /// it had to leave out or could not get, so nothing is dropped silently.

@@ -11,7 +11,7 @@ public enum VASTAdConversion {
     /// The timeline ad for `resolved`, or why it cannot be one (no linear
     /// creative with a duration, no playable media file).
     public static func ad(_ resolved: ResolvedAd, id fallbackID: String, choice: MediaFileChoice)
-        -> Result<TimelineAd, VASTError> {
+        -> Result<Ad, VASTError> {
         let common = resolved.ad.common
         let linear: Linear
         let file: MediaFile
@@ -26,11 +26,11 @@ public enum VASTAdConversion {
         for companion in common.creatives.compactMap(\.companionAds).flatMap(\.companions) {
             for case .staticResource(_, let url) in companion.resources { extras.append(AdAsset(role: .banner, uri: url)) }
         }
-        var tracking = common.impressions.map { TimelineTracking(event: "impression", uri: $0.url) }
-        tracking += common.errors.map { TimelineTracking(event: "error", uri: $0) }
-        tracking += linear.trackingEvents.map { TimelineTracking(event: $0.event, uri: $0.url, offset: $0.offset?.time(in: duration)) }
-        tracking += (linear.videoClicks?.clickTracking ?? []).map { TimelineTracking(event: "clickTracking", uri: $0.url) }
-        var ad = TimelineAd(id: resolved.ad.id ?? fallbackID, duration: duration,
+        var tracking = common.impressions.map { TrackingEvent(event: "impression", uri: $0.url) }
+        tracking += common.errors.map { TrackingEvent(event: "error", uri: $0) }
+        tracking += linear.trackingEvents.map { TrackingEvent(event: $0.event, uri: $0.url, offset: $0.offset?.time(in: duration)) }
+        tracking += (linear.videoClicks?.clickTracking ?? []).map { TrackingEvent(event: "clickTracking", uri: $0.url) }
+        var ad = Ad(id: resolved.ad.id ?? fallbackID, duration: duration,
                             primaryAsset: AdAsset(role: .primary, uri: file.url), extraAssets: extras, tracking: tracking,
                             skipOffset: linear.skipOffset?.time(in: duration))
         ad.adServingID = resolved.ad.inline?.adServingID

@@ -1,6 +1,5 @@
 public import AdSignals
 public import AdTimeline
-internal import AdTracking
 internal import MediaTime
 public import VAST
 public import VASTResolution
@@ -46,10 +45,13 @@ public struct VASTPodResolver: AdResolver {
         }
         try Task.checkCancellation()
         var issues = resolution.errors.map { "VAST error \($0.code): \($0.message)" + ($0.url.map { " (\($0))" } ?? "") }
-        var reports = resolution.reports.map {
-            AdErrorReport(breakID: opportunity.id, adID: $0.adID ?? opportunity.id, code: $0.error.code.rawValue, urls: $0.urls)
+        var reports = resolution.reports.map { report in
+            var report = report
+            report.breakID = opportunity.id
+            report.adID = report.adID ?? opportunity.id
+            return report
         }
-        var ads: [TimelineAd] = []
+        var ads: [Ad] = []
         var filled = MediaDuration.zero
         for (index, resolved) in resolution.ads.enumerated() {
             let id = "\(opportunity.id)-ad\(index + 1)"
@@ -58,7 +60,8 @@ public struct VASTPodResolver: AdResolver {
                 issues.append("ad \(resolved.ad.id ?? id) dropped: VAST error \(error.code): \(error.message)")
                 let urls = resolved.ad.common.errors
                 if !urls.isEmpty {
-                    reports.append(AdErrorReport(breakID: opportunity.id, adID: resolved.ad.id ?? id, code: error.code.rawValue, urls: urls))
+                    reports.append(AdErrorReport(
+                        breakID: opportunity.id, adID: resolved.ad.id ?? id, code: error.code.rawValue, message: error.message, urls: urls))
                 }
             case .success(let ad):
                 if let limit = opportunity.duration, filled + ad.duration > limit {

@@ -15,14 +15,14 @@ public struct BlackoutTagRule: Sendable {
     /// The tag names the rule reads; following subscribes to them.
     public var tags: Set<String>
     /// Whether an occurrence starts a blackout for this device.
-    public var isBlackoutStart: @Sendable (TimedMetadata) -> Bool
+    public var isBlackoutStart: @Sendable (SubscribedTag) -> Bool
     /// Whether an occurrence ends the running one.
-    public var isBlackoutEnd: @Sendable (TimedMetadata) -> Bool
+    public var isBlackoutEnd: @Sendable (SubscribedTag) -> Bool
 
     /// Creates a rule.
     public init(
-        tags: Set<String>, isBlackoutStart: @escaping @Sendable (TimedMetadata) -> Bool,
-        isBlackoutEnd: @escaping @Sendable (TimedMetadata) -> Bool
+        tags: Set<String>, isBlackoutStart: @escaping @Sendable (SubscribedTag) -> Bool,
+        isBlackoutEnd: @escaping @Sendable (SubscribedTag) -> Bool
     ) {
         self.tags = tags
         self.isBlackoutStart = isBlackoutStart
@@ -47,7 +47,7 @@ public struct TagBlackouts: Sendable {
     public var current: Blackout? { running }
 
     /// Takes one occurrence of a subscribed tag at its place in the stream.
-    public mutating func take(_ tag: TimedMetadata, date: ProgramDateTime?) -> [BlackoutChange] {
+    public mutating func take(_ tag: SubscribedTag, date: ProgramDateTime?) -> [BlackoutChange] {
         guard rule.tags.contains(tag.name) else { return [] }
         let source = ProgramSignal.Source(tag: tag.name, line: tag.line)
         if rule.isBlackoutStart(tag) {

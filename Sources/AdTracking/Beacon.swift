@@ -69,25 +69,3 @@ public struct Beacon: Sendable, Hashable {
         self.afterEvent = afterEvent
     }
 }
-
-/// An ad that cannot play, with the Error URLs of every document and
-/// wrapper on its way (macros unexpanded) and the VAST error code that
-/// fills `[ERRORCODE]`.
-public struct AdErrorReport: Sendable, Hashable {
-    /// The break (the opportunity) it was for.
-    public var breakID: String
-    /// The ad, as its source names it; the break's id when no ad is known.
-    public var adID: String
-    /// The VAST error code.
-    public var code: Int
-    /// The Error URLs, macros unexpanded, in chain order.
-    public var urls: [String]
-
-    /// Creates a report.
-    public init(breakID: String, adID: String, code: Int, urls: [String]) {
-        self.breakID = breakID
-        self.adID = adID
-        self.code = code
-        self.urls = urls
-    }
-}

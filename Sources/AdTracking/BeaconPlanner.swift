@@ -2,7 +2,7 @@ public import AdPlayback
 import AdPolicy
 public import AdTimeline
 public import MediaTime
-import VAST
+public import VAST
 
 /// Decides which beacons fire, and when, from a session's events and its
 /// ad playhead: pure, so the firing table is tested input by input.
@@ -93,13 +93,15 @@ public struct BeaconPlanner: Sendable {
     public mutating func errors(_ reports: [AdErrorReport], at clock: ClockTime) -> [Beacon] {
         beacons = []
         for report in reports {
-            let key = AdKey(breakID: report.breakID, adID: report.adID)
+            let breakID = report.breakID ?? "-"
+            let adID = report.adID ?? breakID
+            let key = AdKey(breakID: breakID, adID: adID)
             let instance = errorCounts[key, default: 0] + 1
             errorCounts[key] = instance
             var macros = commonMacros
             macros["ERRORCODE"] = String(report.code)
             for (slot, url) in report.urls.enumerated() {
-                let id = BeaconID(session: session, breakID: report.breakID, adID: report.adID, tracking: "error",
+                let id = BeaconID(session: session, breakID: breakID, adID: adID, tracking: "error",
                                   occurrence: 1, instance: instance, slot: slot)
                 beacons.append(Beacon(id: id, template: url, macros: macros, clock: clock, adPlayhead: nil, afterEvent: eventCount - 1))
             }

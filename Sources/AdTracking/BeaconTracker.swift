@@ -1,5 +1,6 @@
 public import AdPlayback
 public import MediaTime
+public import VAST
 
 /// Where due beacons go: an outbox that journals and sends them.
 public protocol BeaconSink: AnyObject {

@@ -124,7 +124,7 @@ public struct SignalSource: Sendable, Hashable {
 }
 
 /// A subscribed tag, delivered on every occurrence (``ParseOptions/subscribedTags``).
-public struct TimedMetadata: Sendable, Hashable {
+public struct SubscribedTag: Sendable, Hashable {
     /// The tag name with its `#`.
     public var name: String
     /// Everything after the first `:`, or nil.

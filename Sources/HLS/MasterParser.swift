@@ -39,7 +39,7 @@ struct MasterParser {
         let name = string(start, colon)
         let valueStart = min(colon + 1, end)
         if options.subscribedTags.contains(name) {
-            playlist.metadata.append(TimedMetadata(name: name, value: colon < end ? string(valueStart, end) : nil,
+            playlist.metadata.append(SubscribedTag(name: name, value: colon < end ? string(valueStart, end) : nil,
                                                    time: .zero, mediaSequence: 0, line: line))
         }
         guard let tag = TagTable.shared.lookup(base, start, colon - start) else {
@@ -61,7 +61,7 @@ struct MasterParser {
             }
             playlist.version = value
         case .independentSegments: playlist.independentSegments = true
-        case .start: playlist.start = try StartPoint(list())
+        case .start: playlist.start = try PlaylistStartPoint(list())
         case .define:
             try playlist.variables.define(try list(), imported: options.importedVariables, allowImport: false)
         case .streamInf: pendingVariant = (try list(), line)

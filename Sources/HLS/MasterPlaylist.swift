@@ -6,7 +6,7 @@ public struct MasterPlaylist: Sendable, Hashable {
     /// `#EXT-X-INDEPENDENT-SEGMENTS`.
     public var independentSegments = false
     /// `#EXT-X-START`.
-    public var start: StartPoint?
+    public var start: PlaylistStartPoint?
     /// `#EXT-X-DEFINE` variables.
     public var variables = Variables()
     /// `#EXT-X-STREAM-INF` variants and `#EXT-X-I-FRAME-STREAM-INF` streams, in order.
@@ -22,7 +22,7 @@ public struct MasterPlaylist: Sendable, Hashable {
     /// Tags the parser does not interpret, verbatim.
     public var unknownTags: [UnknownTag] = []
     /// Occurrences of subscribed tags (times are zero: a master playlist has no timeline).
-    public var metadata: [TimedMetadata] = []
+    public var metadata: [SubscribedTag] = []
     /// Problems that did not stop parsing.
     public var warnings: [HLSWarning] = []
 }

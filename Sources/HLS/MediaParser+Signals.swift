@@ -106,7 +106,7 @@ extension MediaParser {
         // its START-DATE once the playlist's dates are known.
         if !(range.isAdSignal || followsAdRange) || options.subscribedTags.contains("#EXT-X-DATERANGE") {
             dateRangeMetadata.append((playlist.metadata.count, range))
-            playlist.metadata.append(TimedMetadata(
+            playlist.metadata.append(SubscribedTag(
                 name: "#EXT-X-DATERANGE", value: list.attributes.map(\.text).joined(separator: ","),
                 time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
         }

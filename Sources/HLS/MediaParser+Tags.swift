@@ -74,7 +74,7 @@ extension MediaParser {
             playlist.playlistType = value
         case .iFramesOnly: playlist.iFramesOnly = true
         case .independentSegments: playlist.independentSegments = true
-        case .start: playlist.start = try StartPoint(list())
+        case .start: playlist.start = try PlaylistStartPoint(list())
         case .define:
             try playlist.variables.define(try list(), imported: options.importedVariables, allowImport: true)
         case .dateRange: try dateRange(try list(), line: line)

@@ -215,7 +215,7 @@ struct MediaParser {
         }
         for name in subscribed where name.count == length {
             guard name.withUnsafeBufferPointer({ Bytes.equal(base + start, $0.baseAddress!, length) }) else { continue }
-            playlist.metadata.append(TimedMetadata(
+            playlist.metadata.append(SubscribedTag(
                 name: string(start, colon), value: colon < end ? string(valueStart, end) : nil,
                 time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
         }

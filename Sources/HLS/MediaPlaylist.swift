@@ -20,7 +20,7 @@ public struct MediaPlaylist: Sendable, Hashable {
     /// `#EXT-X-ENDLIST`.
     public var endList = false
     /// `#EXT-X-START`.
-    public var start: StartPoint?
+    public var start: PlaylistStartPoint?
     /// `#EXT-X-SERVER-CONTROL`.
     public var serverControl: ServerControl?
     /// `#EXT-X-PART-INF` `PART-TARGET`.
@@ -50,7 +50,7 @@ public struct MediaPlaylist: Sendable, Hashable {
     /// Blackout windows the signals form.
     public var blackouts: [BlackoutWindow] = []
     /// Occurrences of subscribed tags.
-    public var metadata = SlidingWindow<TimedMetadata>()
+    public var metadata = SlidingWindow<SubscribedTag>()
     /// Tags the parser does not interpret, verbatim.
     public var unknownTags: [UnknownTag] = []
     /// Problems that did not stop parsing.

@@ -192,7 +192,7 @@ public struct SkipTag: Sendable, Hashable {
 }
 
 /// `#EXT-X-START`: the preferred point to start playing (RFC 8216 §4.4.2.2).
-public struct StartPoint: Sendable, Hashable {
+public struct PlaylistStartPoint: Sendable, Hashable {
     /// `TIME-OFFSET`; negative counts from the end.
     public var timeOffset: MediaDuration
     /// `PRECISE=YES`.

@@ -56,7 +56,7 @@ public struct Linear: Sendable, Hashable {
     /// `<ClosedCaptionFiles><ClosedCaptionFile>`.
     public var closedCaptionFiles: [ClosedCaptionFile] = []
     /// `<TrackingEvents>`.
-    public var trackingEvents: [TrackingEvent] = []
+    public var trackingEvents: [VASTTrackingEvent] = []
     /// `<VideoClicks>`.
     public var videoClicks: VideoClicks?
     /// `<Icons>`.
@@ -157,7 +157,7 @@ public struct ClosedCaptionFile: Sendable, Hashable {
 }
 
 /// `<Tracking event="" offset="">`: a URL to call at an event. VAST 4.2 §3.14.
-public struct TrackingEvent: Sendable, Hashable {
+public struct VASTTrackingEvent: Sendable, Hashable {
     /// `event`, e.g. `start`, `firstQuartile`, `progress`.
     public var event: String
     /// `offset`, for `progress` events.
@@ -224,7 +224,7 @@ public struct NonLinearAds: Sendable, Hashable {
     /// `<NonLinear>`.
     public var nonLinears: [NonLinear] = []
     /// `<TrackingEvents>`.
-    public var trackingEvents: [TrackingEvent] = []
+    public var trackingEvents: [VASTTrackingEvent] = []
 
     /// Creates an empty set.
     public init() {}
@@ -268,7 +268,7 @@ public struct Companion: Sendable, Hashable {
     public var clickThrough: String?
     public var clickTracking: [TrackingURL] = []
     /// `<TrackingEvents>` (`creativeView`).
-    public var trackingEvents: [TrackingEvent] = []
+    public var trackingEvents: [VASTTrackingEvent] = []
     public var altText: String?
     public var adParameters: String?
 

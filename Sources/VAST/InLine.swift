@@ -64,7 +64,7 @@ public struct Verification: Sendable, Hashable {
     /// `<VerificationParameters>`, as written.
     public var parameters: String?
     /// `<TrackingEvents>` (`verificationNotExecuted`).
-    public var trackingEvents: [TrackingEvent] = []
+    public var trackingEvents: [VASTTrackingEvent] = []
 
     /// Creates a verification for `vendor`.
     public init(vendor: String? = nil) { self.vendor = vendor }

@@ -5,14 +5,14 @@ public struct VASTDocument: Sendable, Hashable {
     /// The `version` attribute as written (`"1.0"` for a VAST 1 document).
     public var version: String
     /// The ads, in document order; a pod's ads carry a `sequence`.
-    public var ads: [Ad]
+    public var ads: [VASTAd]
     /// Top-level `<Error>` URLs: where to report that no ad was served.
     public var errors: [String]
     /// Tolerated deviations from the specification, each with its element path and line.
     public var warnings: [VASTWarning]
 
     /// Creates a document.
-    public init(version: String, ads: [Ad] = [], errors: [String] = [], warnings: [VASTWarning] = []) {
+    public init(version: String, ads: [VASTAd] = [], errors: [String] = [], warnings: [VASTWarning] = []) {
         self.version = version
         self.ads = ads
         self.errors = errors
@@ -20,17 +20,17 @@ public struct VASTDocument: Sendable, Hashable {
     }
 
     /// The ads with a `sequence`, in sequence order: the pod.
-    public var pod: [Ad] {
+    public var pod: [VASTAd] {
         ads.filter { $0.sequence != nil }.sorted { ($0.sequence ?? 0) < ($1.sequence ?? 0) }
     }
 
     /// The ads without a `sequence`: the buffet of stand-alone ads.
-    public var standalone: [Ad] { ads.filter { $0.sequence == nil } }
+    public var standalone: [VASTAd] { ads.filter { $0.sequence == nil } }
 }
 
 /// `<Ad>`: one ad, either served in full (`InLine`) or pointing to another
 /// VAST document (`Wrapper`). VAST 4.2 §3.2.
-public struct Ad: Sendable, Hashable {
+public struct VASTAd: Sendable, Hashable {
     /// `id`.
     public var id: String?
     /// `sequence`: the ad's place in a pod.

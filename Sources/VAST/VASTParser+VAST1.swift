@@ -5,11 +5,11 @@ internal import XMLTree
 /// ad-level `<TrackingEvents>`, and its `<CompanionAds>` and `<NonLinearAds>`
 /// become creatives of their own; URLs sit in `<URL>` children.
 extension Reading {
-    mutating func vast1Ad(_ node: Node) -> Ad? {
+    mutating func vast1Ad(_ node: Node) -> VASTAd? {
         if let wrapperNode = node.child("Wrapper") {
             guard var wrapper = wrapper(wrapperNode) else { return nil }
             wrapper.common.creatives = vast1Creatives(wrapperNode)
-            return Ad(id: node.attribute("id"), content: .wrapper(wrapper))
+            return VASTAd(id: node.attribute("id"), content: .wrapper(wrapper))
         }
         guard let inlineNode = node.child("InLine") else {
             warn(node, "an <Ad> with neither <InLine> nor <Wrapper>; skipped")
@@ -17,7 +17,7 @@ extension Reading {
         }
         var inline = self.inline(inlineNode)
         inline.common.creatives = vast1Creatives(inlineNode)
-        return Ad(id: node.attribute("id"), content: .inline(inline))
+        return VASTAd(id: node.attribute("id"), content: .inline(inline))
     }
 
     private mutating func vast1Creatives(_ node: Node) -> [Creative] {

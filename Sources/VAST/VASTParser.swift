@@ -55,8 +55,8 @@ public struct VASTParser: Sendable {
 }
 
 extension Reading {
-    mutating func ad(_ node: Node) -> Ad? {
-        let content: Ad.Content
+    mutating func ad(_ node: Node) -> VASTAd? {
+        let content: VASTAd.Content
         if let inline = node.child("InLine") {
             content = .inline(self.inline(inline))
         } else if let wrapperNode = node.child("Wrapper") {
@@ -66,7 +66,7 @@ extension Reading {
             warn(node, "an <Ad> with neither <InLine> nor <Wrapper>; skipped")
             return nil
         }
-        return Ad(id: node.attribute("id"), sequence: integer(node, "sequence"),
+        return VASTAd(id: node.attribute("id"), sequence: integer(node, "sequence"),
                   conditionalAd: boolean(node, "conditionalAd") ?? false, adType: node.attribute("adType"), content: content)
     }
 
@@ -148,9 +148,9 @@ extension Reading {
         return verification
     }
 
-    mutating func trackingEvents(_ node: Node?) -> [TrackingEvent] {
+    mutating func trackingEvents(_ node: Node?) -> [VASTTrackingEvent] {
         guard let node else { return [] }
-        return node.children("Tracking").flatMap { tracking -> [TrackingEvent] in
+        return node.children("Tracking").flatMap { tracking -> [VASTTrackingEvent] in
             guard let event = tracking.attribute("event"), !event.isEmpty else {
                 warn(tracking, "a <Tracking> with no event; ignored")
                 return []
@@ -160,7 +160,7 @@ extension Reading {
                 offset = VASTTime.offset(text.trimmedSpaces)
                 if offset == nil { warn(tracking, "offset=\(Echo.quoted(text)) is not HH:MM:SS(.mmm) or n%; ignored") }
             }
-            return urls(tracking).map { TrackingEvent(event: event, offset: offset, url: $0.url) }
+            return urls(tracking).map { VASTTrackingEvent(event: event, offset: offset, url: $0.url) }
         }
     }
 

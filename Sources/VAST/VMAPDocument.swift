@@ -32,15 +32,15 @@ public struct VMAPAdBreak: Sendable, Hashable {
     /// `repeatAfter`: play the break again this long after each time it plays.
     public var repeatAfter: MediaDuration?
     /// `<vmap:AdSource>`: where the break's ads come from.
-    public var adSource: AdSource?
+    public var adSource: VMAPAdSource?
     /// `<vmap:TrackingEvents>`: `breakStart`, `breakEnd`, `error`.
-    public var trackingEvents: [TrackingEvent]
+    public var trackingEvents: [VASTTrackingEvent]
     /// `<vmap:Extensions>`, each kept as raw XML.
     public var extensions: [RawXML]
 
     /// Creates a break.
     public init(id: String? = nil, breakTypes: [String] = ["linear"], timeOffset: TimeOffset, repeatAfter: MediaDuration? = nil,
-                adSource: AdSource? = nil, trackingEvents: [TrackingEvent] = [], extensions: [RawXML] = []) {
+                adSource: VMAPAdSource? = nil, trackingEvents: [VASTTrackingEvent] = [], extensions: [RawXML] = []) {
         self.id = id
         self.breakTypes = breakTypes
         self.timeOffset = timeOffset
@@ -86,7 +86,7 @@ public enum TimeOffset: Sendable, Hashable {
 }
 
 /// `<vmap:AdSource>`. VMAP 1.0 §2.3.2.
-public struct AdSource: Sendable, Hashable {
+public struct VMAPAdSource: Sendable, Hashable {
     /// `id`.
     public var id: String?
     /// `allowMultipleAds`: whether the source may answer with a pod.

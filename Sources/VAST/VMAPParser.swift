@@ -60,8 +60,8 @@ extension Reading {
         return adBreak
     }
 
-    mutating func adSource(_ node: Node) -> AdSource? {
-        let content: AdSource.Content
+    mutating func adSource(_ node: Node) -> VMAPAdSource? {
+        let content: VMAPAdSource.Content
         var inlineXML: String?
         if let data = node.child("VASTAdData") {
             guard let vast = data.child("VAST") ?? data.child("VideoAdServingTemplate") else {
@@ -89,7 +89,7 @@ extension Reading {
             warn(node, "an <AdSource> with no VASTAdData, AdTagURI or CustomAdData; skipped")
             return nil
         }
-        var source = AdSource(id: node.attribute("id"), allowMultipleAds: boolean(node, "allowMultipleAds"),
+        var source = VMAPAdSource(id: node.attribute("id"), allowMultipleAds: boolean(node, "allowMultipleAds"),
                               followRedirects: boolean(node, "followRedirects"), content: content)
         source.inlineXML = inlineXML
         return source

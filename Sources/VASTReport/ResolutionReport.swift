@@ -118,7 +118,7 @@ public enum ResolutionReport {
     }
 
     /// The linear tracking URLs by event, events in order of first appearance.
-    static func tracking(of ad: Ad) -> [(event: String, urls: [String])] {
+    static func tracking(of ad: VASTAd) -> [(event: String, urls: [String])] {
         var events: [(event: String, urls: [String])] = []
         for event in ad.common.creatives.compactMap(\.linear).flatMap(\.trackingEvents) {
             if let index = events.firstIndex(where: { $0.event == event.event }) {

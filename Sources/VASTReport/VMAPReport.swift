@@ -84,7 +84,7 @@ public enum VMAPReport {
         output.closeObject()
     }
 
-    private static func write(_ source: AdSource, to output: inout JSONOutput) {
+    private static func write(_ source: VMAPAdSource, to output: inout JSONOutput) {
         output.openObject()
         output.key("id")
         ResolutionReport.optional(source.id, to: &output)
@@ -143,7 +143,7 @@ public enum VMAPReport {
         }
     }
 
-    private static func source(_ source: AdSource) -> String {
+    private static func source(_ source: VMAPAdSource) -> String {
         var text: String
         switch source.content {
         case .vast(let document):

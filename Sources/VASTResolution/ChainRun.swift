@@ -64,7 +64,7 @@ struct ChainRun: Sendable {
         return slots.flatMap { $0 }
     }
 
-    private func resolveConcurrently(_ ads: [Ad], path: Path) async -> [[ResolvedAd]] {
+    private func resolveConcurrently(_ ads: [VASTAd], path: Path) async -> [[ResolvedAd]] {
         await withTaskGroup(of: (Int, [ResolvedAd]).self) { group in
             for (index, ad) in ads.enumerated() {
                 group.addTask { (index, await resolve(ad, path: path)) }
@@ -76,7 +76,7 @@ struct ChainRun: Sendable {
     }
 
     /// One ad, inline already or followed through its wrappers; empty when it came to nothing.
-    func resolve(_ ad: Ad, path: Path) async -> [ResolvedAd] {
+    func resolve(_ ad: VASTAd, path: Path) async -> [ResolvedAd] {
         switch ad.content {
         case .inline:
             var merged = ad
@@ -152,7 +152,8 @@ struct ChainRun: Sendable {
         await journal.failed(error)
         guard !urls.isEmpty else { return }
         var unique: Set<String> = []
-        await journal.report(ErrorReport(error: error, adID: adID, urls: urls.filter { unique.insert($0).inserted }))
+        await journal.report(AdErrorReport(
+            adID: adID, code: error.code.rawValue, message: error.description, urls: urls.filter { unique.insert($0).inserted }))
         var values = settings.macroValues()
         values["ERRORCODE"] = String(error.code.rawValue)
         var seen: Set<String> = []

@@ -4,7 +4,7 @@ internal import VAST
 /// the player fires the wrapper's impressions, errors and tracking as well as
 /// the inline ad's).
 enum TrackingMerge {
-    static func merge(_ wrapper: AdCommon, into ad: inout Ad) {
+    static func merge(_ wrapper: AdCommon, into ad: inout VASTAd) {
         var common = ad.common
         common.impressions += wrapper.impressions
         common.errors += wrapper.errors

@@ -80,7 +80,7 @@ actor Journal {
     func failed(_ error: ResolutionError) { resolution.errors.append(error) }
     func reported(_ urls: [String]) { resolution.errorReports += urls }
     func withheld(_ urls: [String]) { resolution.wouldSend += urls }
-    func report(_ report: ErrorReport) { resolution.reports.append(report) }
+    func report(_ report: AdErrorReport) { resolution.reports.append(report) }
     func resolved(_ ads: [ResolvedAd]) { resolution.ads = ads }
     func warned(_ warnings: [VASTWarning], in url: String?) {
         resolution.warnings += warnings.map { DocumentWarning(url: url, warning: $0) }

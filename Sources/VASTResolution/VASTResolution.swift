@@ -17,7 +17,7 @@ public struct VASTResolution: Sendable, Hashable {
     public var wouldSend: [String] = []
     /// Each failure that has Error URLs, with them as given (macros
     /// unexpanded): what a beacon outbox sends in the resolver's place.
-    public var reports: [ErrorReport] = []
+    public var reports: [AdErrorReport] = []
     /// What the parser tolerated in each document read, in the order read.
     public var warnings: [DocumentWarning] = []
 
@@ -29,7 +29,7 @@ public struct VASTResolution: Sendable, Hashable {
 public struct ResolvedAd: Sendable, Hashable {
     /// The inline ad, its impressions, errors, tracking, click tracking and
     /// verifications merged with those of every wrapper on the way.
-    public var ad: Ad
+    public var ad: VASTAd
     /// The wrappers' tag URIs followed to reach it, outermost first.
     public var wrapperURLs: [String]
 
@@ -51,23 +51,6 @@ public struct DocumentWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { (url.map { "\($0): " } ?? "") + warning.description }
-}
-
-/// A failure and the Error URLs of every document and wrapper on its way.
-public struct ErrorReport: Sendable, Hashable {
-    /// The failure; its code fills `[ERRORCODE]`.
-    public var error: ResolutionError
-    /// The `id` of the ad (or wrapper) that failed, when it has one.
-    public var adID: String?
-    /// The Error URLs, macros unexpanded, outermost first, each once.
-    public var urls: [String]
-
-    /// Creates a report.
-    public init(error: ResolutionError, adID: String?, urls: [String]) {
-        self.error = error
-        self.adID = adID
-        self.urls = urls
-    }
 }
 
 /// A failure on the way to an ad.

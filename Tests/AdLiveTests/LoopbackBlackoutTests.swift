@@ -100,7 +100,7 @@ import Testing
             if case .refresh = update.event { update.clock > ClockTime(seconds: 3) && update.clock < ClockTime(seconds: 23) } else { false }
         }
         #expect(refreshesDuring.count >= 15, "the main playlist goes on refreshing in the background")
-        let programme = run.events.compactMap { event -> AdPlayback.TimedMetadata? in
+        let programme = run.events.compactMap { event -> TimedMetadata? in
             if case .timedMetadata(let tag) = event.kind, tag.name == "#EXT-X-PROGRAM-INFO" { tag } else { nil }
         }
         #expect(programme.map(\.streamTime) == [StreamTime(seconds: 20)])

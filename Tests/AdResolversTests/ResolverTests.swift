@@ -1,6 +1,7 @@
 import AdPlaybackTestSupport
 import AdResolvers
 import AdTracking
+import VAST
 import AdSignals
 import AdSimulation
 import AdTransport
@@ -69,7 +70,7 @@ import VASTResolution
             #expect(post.extraAssets == [AdAsset(role: .clickThrough, uri: "https://landing.example/p1"),
                                          AdAsset(role: .banner, uri: "https://cdn.example/p1.png")])
             #expect(post.tracking.filter { $0.event == "impression" }.map(\.uri) == ["https://t.example/i/p1", "https://t.example/i/wrapper"])
-            #expect(post.tracking.contains(TimelineTracking(event: "complete", uri: "https://t.example/c/p1")))
+            #expect(post.tracking.contains(TrackingEvent(event: "complete", uri: "https://t.example/c/p1")))
             #expect(results["break-4"]?.breaks.isEmpty == true)
             #expect(results["break-4"]?.issues.first?.hasPrefix("VAST error 301") == true)
             // The result makes a timeline.
@@ -115,7 +116,11 @@ import VASTResolution
             #expect(result.breaks.isEmpty)
             #expect(result.issues.first?.hasPrefix("ad f dropped: VAST error 403") == true)
             // Ad tracking sends it to the ad's Error URLs.
-            #expect(result.errorReports == [AdErrorReport(breakID: "x", adID: "f", code: 403, urls: ["https://t.example/e/f?c=[ERRORCODE]"])])
+            let report = try #require(result.errorReports.first)
+            #expect(result.errorReports.count == 1)
+            #expect(report.breakID == "x" && report.adID == "f" && report.code == 403)
+            #expect(report.urls == ["https://t.example/e/f?c=[ERRORCODE]"])
+            #expect(report.message.hasPrefix("ad f: none of the media files is playable"))
         }
     }
 

@@ -6,6 +6,7 @@ import AdTracking
 import MediaTime
 import Testing
 import enum VAST.VASTMacros
+import struct VAST.AdErrorReport
 
 /// The firing table, input by input: which beacons fire, with which
 /// occurrence, as the viewer plays, is interrupted, skipped, seeks into a

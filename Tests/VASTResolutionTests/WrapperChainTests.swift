@@ -69,7 +69,7 @@ import VASTResolution
             #expect(resolution.errorReports.isEmpty)
             let report = try #require(resolution.reports.first)
             #expect(resolution.reports.count == 1)
-            #expect(report.error.code == .wrapperTimeout)
+            #expect(report.code == VASTErrorCode.wrapperTimeout.rawValue)
             #expect(report.adID == "w2")
             #expect(report.urls == ["https://t.example/e/w1?c=[ERRORCODE]", "https://t.example/e/w2"])
             #expect(resolution.wouldSend == ["https://t.example/e/w1?c=301", "https://t.example/e/w2"])

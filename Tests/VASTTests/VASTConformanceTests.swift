@@ -39,7 +39,7 @@ import XMLTree
     }
 
     /// Every `<Tracking>` the model holds, wherever it sits.
-    static func trackingEvents(_ document: VASTDocument) -> [TrackingEvent] {
+    static func trackingEvents(_ document: VASTDocument) -> [VASTTrackingEvent] {
         document.ads.flatMap { ad in
             ad.common.verifications.flatMap(\.trackingEvents) + ad.common.creatives.flatMap { creative in
                 (creative.linear?.trackingEvents ?? []) + (creative.nonLinearAds?.trackingEvents ?? [])

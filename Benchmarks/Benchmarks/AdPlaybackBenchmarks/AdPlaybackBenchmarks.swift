@@ -76,6 +76,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    playerTickBenchmarks()
+
     Benchmark("Stream to content time, 10,000-break timeline") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(timeline.contentTime(forStreamTime: StreamTime(seconds: 412_345)))

@@ -83,11 +83,7 @@ func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint:
         for event in follower.take(body, at: now) {
             guard let current = follower.live?.playlist else { continue }
             for input in LiveInputs.inputs(for: event, in: current, epoch: follower.epoch) {
-                try simulation.send(input)
-                for case .resolve(let opportunity) in simulation.driver.takeRequests() {
-                    try simulation.send(.resolved(
-                        opportunityID: opportunity.id, breaks: [InStreamMarkerResolver.adBreak(for: opportunity)], issues: []))
-                }
+                try simulation.send(input)  // the runtime's marker resolver makes each cue its break at once
             }
         }
         if !started, let edge = follower.live?.playlist.segments.last?.end {
