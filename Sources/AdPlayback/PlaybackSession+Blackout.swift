@@ -125,7 +125,7 @@ extension PlaybackSession {
         phase = .alternate(AlternatePlayback(blackoutID: blackout?.id, mainEntry: position, elapsed: .zero))
         movePlayer(to: .alternate(url: alternateContent), at: .zero)
         guard let blackout else { return }
-        isMainInBackground = true
+        conditions.isMainInBackground = true
         emit(.blackoutStart(blackout, alternate: alternateContent),
              at: Playhead(stream: position, content: timeline.contentTime(forStreamTime: position)))
     }
@@ -147,7 +147,7 @@ extension PlaybackSession {
         var shown = blackout
         if let end = blackout.end, end > position { shown.end = nil }
         emit(.blackoutEnd(shown), at: Playhead(stream: position, content: timeline.contentTime(forStreamTime: position)))
-        isMainInBackground = false
+        conditions.isMainInBackground = false
     }
 
     /// Reports the breaks lying wholly in `start..<end` as skipped for the blackout.

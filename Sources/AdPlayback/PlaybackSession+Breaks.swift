@@ -77,7 +77,7 @@ extension PlaybackSession {
             movePlayer(
                 to: .ad(breakID: playback.adBreak.id, adID: ad.id, asset: ad.primaryAsset), at: playback.offsetInAd)
             // The same item at the same time (an interrupt's restart at 0) is shown again.
-            playerIsStale = true
+            link.isStale = true
         }
     }
 
@@ -160,11 +160,11 @@ extension PlaybackSession {
     /// Ends the session where it stands.
     mutating func endSession() {
         emit(.sessionEnd)
-        isMainInBackground = false
+        conditions.isMainInBackground = false
         lastPlayhead = playhead
         phase = .idle
         pending = nil
-        isPaused = false
-        isInterrupted = false
+        conditions.isPaused = false
+        conditions.isInterrupted = false
     }
 }

@@ -142,7 +142,6 @@ extension PlaybackSession {
     /// Records why a break cannot be resolved, says so, and stops waiting
     /// for it: content plays.
     private mutating func fail(_ id: String, reason: String) {
-        unresolvable[id] = reason
         emit(.error(message: "break \(id) is unresolved: \(reason)"))
         if case .waiting(let waiting) = phase, waiting.adBreak.id == id {
             if !isPaused { actions.append(.setRate(1)) }

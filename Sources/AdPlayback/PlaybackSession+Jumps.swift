@@ -45,17 +45,17 @@ extension PlaybackSession {
     ) {
         timeline = initialTimeline
         earlierWatched = watched
-        isFailoverSession = failover
+        conditions.isFailoverSession = failover
         lastBreakCompletedAt = completed
         pending = nil
-        isPaused = false
-        isInterrupted = false
+        conditions.isPaused = false
+        conditions.isInterrupted = false
         let decision = engine.decideStart(at: target, context: policyContext)
         lastPlayhead = decision.target
         phase = .content(.zero)
-        item = .main
+        link.item = .main
         itemTime = .zero
-        playerIsStale = true
+        link.isStale = true
         emit(.sessionStart, at: decision.target)
         actions.append(.setRate(1))
         let allowed = startTarget(target)

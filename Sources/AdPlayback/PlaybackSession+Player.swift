@@ -12,13 +12,13 @@ extension PlaybackSession {
     mutating func present() {
         let replaces = link.current.map { $0.item != item } ?? true
         let presentation = Presentation(
-            id: link.nextID(), item: item, time: itemTime, precision: presentPrecision, replacesItem: replaces)
+            id: link.nextID(), item: item, time: itemTime, precision: link.precision, replacesItem: replaces)
         endStall()
         link.current = presentation
         link.isPending = true
         link.presentedAt = now
         link.leadInFrom = nil
-        presentPrecision = .exact
+        link.precision = .exact
         actions.append(.present(presentation))
     }
 
@@ -50,7 +50,7 @@ extension PlaybackSession {
     mutating func advance(toItemTime time: MediaDuration) throws(SessionError) {
         try requireRunning()
         // Not ready yet, or about to show something else (a stalled ad given up): the old item's position.
-        guard !link.isPending, !playerIsStale else { return }
+        guard !link.isPending, !link.isStale else { return }
         defer { link.positionAt = now }
         guard !isPaused else { return }
         if let floor = link.leadInFrom {

@@ -11,7 +11,7 @@ extension PlaybackSession {
     mutating func advance(by duration: MediaDuration) throws(SessionError) {
         try requireRunning()
         var remaining = duration
-        while (remaining > .zero || atBoundary), !playerIsStale {
+        while (remaining > .zero || atBoundary), !link.isStale {
             switch phase {
             case .idle:
                 return
@@ -65,7 +65,7 @@ extension PlaybackSession {
     mutating func pause() throws(SessionError) {
         try requireRunning()
         guard !isPaused else { throw .paused }
-        isPaused = true
+        conditions.isPaused = true
         emit(.pause)
         actions.append(.setRate(0))
     }
@@ -73,14 +73,14 @@ extension PlaybackSession {
     mutating func resume() throws(SessionError) {
         try requireRunning()
         guard isPaused else { throw .notPaused }
-        isPaused = false
+        conditions.isPaused = false
         emit(.resume)
         actions.append(.setRate(1))
     }
 
     mutating func interrupt() throws(SessionError) {
         try requireRunning()
-        isInterrupted = true
+        conditions.isInterrupted = true
         emit(.interrupt)
         actions.append(.setRate(0))
     }
@@ -89,7 +89,7 @@ extension PlaybackSession {
     mutating func endInterruption() throws(SessionError) {
         guard isRunning else { throw .notRunning }
         guard isInterrupted else { throw .notInterrupted }
-        isInterrupted = false
+        conditions.isInterrupted = false
         emit(.interruptEnd)
         if !isPaused { actions.append(.setRate(1)) }
         guard case .inBreak(var playback) = phase else { return }

@@ -78,36 +78,58 @@ public struct PlaybackSession: Sendable {
     private let alternate: AlternateContent?
     /// Whether the main stream is a background item: another item shows,
     /// and the main stream's tags and playlist errors are still delivered.
-    public internal(set) var isMainInBackground = false
+    public var isMainInBackground: Bool { conditions.isMainInBackground }
     /// The blackouts restricting this device that the session knows, by
     /// start: running ones, and ended ones until the window leaves them.
     public internal(set) var blackouts: [Blackout] = []
 
+    /// Where playback is: nowhere, content, a break, a placeholder, the alternate.
     var phase: Phase = .idle
+    /// Breaks a jump selected that still have to play, then where it arrives.
     var pending: Pending?
-    var earlierWatched: Set<String> = []
-    var lastBreakCompletedAt: ClockTime?
-    var isFailoverSession = false
-    /// Whether the viewer paused.
-    public internal(set) var isPaused = false
-    var isInterrupted = false
-    var now: ClockTime = .zero
-    var lastPlayhead = Playhead(stream: .zero, content: .zero)
-    /// The session's model of the player: its item and the item's time.
-    var item: PlayerItem = .main
-    var itemTime: MediaDuration = .zero
-    var playerIsStale = false
-    /// How the next presentation must land.
-    var presentPrecision: SeekPrecision = .exact
-    /// The player's presentations and stalls.
+    /// What holds whatever the phase.
+    var conditions = Conditions()
+    /// The session's model of the player, its presentations and stalls.
     var link = PlayerLink()
+    /// The breaks an earlier session (a bookmark's, or the one a fail-over
+    /// replaced) watched.
+    var earlierWatched: Set<String> = []
+    /// When the session's last break completed (the cool-down runs from it).
+    var lastBreakCompletedAt: ClockTime?
     /// Opportunities being resolved, by id.
     var resolving: Set<String> = []
     /// Subscribed tags ahead of the playhead, in stream order.
     var pendingMetadata: [TimedMetadata] = []
-    /// Opportunities whose resolution failed, with why.
-    var unresolvable: [String: String] = [:]
+    /// The playhead when the last session ended.
+    var lastPlayhead = Playhead(stream: .zero, content: .zero)
+    /// The clock's reading for the input being handled.
+    var now: ClockTime = .zero
+    /// The actions of the input being handled, in order.
     var actions: [SessionAction] = []
+
+    /// Facts that hold whatever the phase.
+    struct Conditions: Sendable, Hashable {
+        /// The viewer paused.
+        var isPaused = false
+        /// A call or backgrounding interrupted playback.
+        var isInterrupted = false
+        /// This session replaced one that failed.
+        var isFailoverSession = false
+        /// Another item shows, and the main stream's news is still delivered.
+        var isMainInBackground = false
+    }
+
+    /// Whether the viewer paused.
+    public var isPaused: Bool { conditions.isPaused }
+    var isInterrupted: Bool { conditions.isInterrupted }
+    var isFailoverSession: Bool { conditions.isFailoverSession }
+    /// What the player shows, as the session models it.
+    var item: PlayerItem { link.item }
+    /// Where in that item the session has played to.
+    var itemTime: MediaDuration {
+        get { link.time }
+        set { link.time = newValue }
+    }
 
     /// Creates an idle session over `timeline`; breaks that opportunities
     /// bring in later take `placeholderStyle`, and blackouts show
@@ -226,12 +248,12 @@ public struct PlaybackSession: Sendable {
         case .blackout(let blackoutChange): try take(blackoutChange)
         case .streamError(let message): reportStreamError(message)
         case .replaceItem(let newItem): try replaceItem(with: newItem)
-        case .registerBackground: try requireRunning(); isMainInBackground = true
-        case .unregisterBackground: try requireRunning(); isMainInBackground = false
+        case .registerBackground: try requireRunning(); conditions.isMainInBackground = true
+        case .unregisterBackground: try requireRunning(); conditions.isMainInBackground = false
         }
         if isRunning { deliverReachedMetadata(after: origin) }
-        if playerIsStale, isRunning { present() }
-        playerIsStale = false
+        if link.isStale, isRunning { present() }
+        link.isStale = false
         let result = actions
         actions = []
         return result
@@ -247,12 +269,12 @@ public struct PlaybackSession: Sendable {
     /// by playing on is sent as one presentation at the end of the input,
     /// landing as `precision` says.
     mutating func movePlayer(to newItem: PlayerItem, at time: MediaDuration, precision: SeekPrecision = .exact) {
-        if newItem != item || time != itemTime {
-            playerIsStale = true
-            presentPrecision = precision
+        if newItem != link.item || time != link.time {
+            link.isStale = true
+            link.precision = precision
         }
-        item = newItem
-        itemTime = time
+        link.item = newItem
+        link.time = time
     }
 
     mutating func requireRunning() throws(SessionError) {

@@ -1,8 +1,18 @@
 import MediaTime
 
-/// What the session knows of its player's presentations: the last one
-/// asked for, whether it is ready, where it landed, and a stall.
+/// The session's model of its player: what it shows and where, whether a
+/// presentation must go out, the last one asked for and whether it is
+/// ready, where it landed, and a stall.
 struct PlayerLink: Sendable, Hashable {
+    /// What the player shows, or will once the last presentation is ready.
+    var item: PlayerItem = .main
+    /// Where in the item the session has played to.
+    var time: MediaDuration = .zero
+    /// Whether the model moved where playing on would not take the player:
+    /// one presentation goes out at the end of the input.
+    var isStale = false
+    /// How that presentation must land.
+    var precision: SeekPrecision = .exact
     /// The last presentation asked for, ready or not.
     var current: Presentation?
     /// Whether `current` still waits for the player's `ready`.
