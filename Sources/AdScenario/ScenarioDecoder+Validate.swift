@@ -21,7 +21,7 @@ extension Scenario {
         // Stand-ins with nothing in them: what the file says is checked, and
         // what they will bring is checked when they are read.
         let standIn = LiveRecording(entries: [LiveRecording.Entry(at: .zero, file: "stand-in", body: [])])
-        _ = try decode(json: bytes, vmap: VMAPDocument(version: "1.0"), recording: standIn, alternate: standIn)
+        _ = try decode(json: bytes, vmap: VMAPDocument(version: "1.0"), recording: standIn, alternate: standIn, ssai: nil, vmapIsStandIn: true)
     }
 
     /// An SSAI scenario's own keys; its timeline comes from the session.

@@ -34,6 +34,16 @@ extension Scenario {
         json bytes: [UInt8], vmap document: VMAPDocument? = nil, recording: LiveRecording? = nil,
         alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil
     ) throws(ScenarioError) -> Scenario {
+        try decode(json: bytes, vmap: document, recording: recording, alternate: alternate, ssai: ssai, vmapIsStandIn: false)
+    }
+
+    /// Decodes; with `vmapIsStandIn` the VMAP is an empty stand-in (the
+    /// file is checked before the real one is fetched), so what names its
+    /// breaks and ads waits for the real one.
+    static func decode(
+        json bytes: [UInt8], vmap document: VMAPDocument?, recording: LiveRecording?, alternate: LiveRecording?,
+        ssai: SSAIScenarioSession?, vmapIsStandIn: Bool
+    ) throws(ScenarioError) -> Scenario {
         let top = try topLevel(bytes)
         if let field = top["manifest"] {
             throw field.failure("breaks from \"manifest\" are not supported yet; list them under \"breaks\" or give a \"vmap\"")
@@ -44,7 +54,7 @@ extension Scenario {
         if let field = top["player"] {
             scenario.player = try decodePlayer(
                 field, timeline: scenario.timeline, opportunities: scenario.opportunities,
-                isLive: scenario.liveRecording != nil || scenario.ssai != nil)
+                isLive: scenario.liveRecording != nil || scenario.ssai != nil, checksNames: !(vmapIsStandIn && top["vmap"] != nil))
         }
         return scenario
     }
