@@ -121,7 +121,6 @@ extension PlaybackSession {
         case .idle, .content, .alternate:
             break
         }
-        pending = nil
         phase = .alternate(AlternatePlayback(blackoutID: blackout?.id, mainEntry: position, elapsed: .zero))
         movePlayer(to: .alternate(url: alternateContent), at: .zero)
         guard let blackout else { return }

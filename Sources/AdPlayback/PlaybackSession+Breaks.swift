@@ -12,36 +12,38 @@ extension PlaybackSession {
         let policy = engine.decideArrival(at: adBreak, context: policyContext)
         switch (policy, entry) {
         case (.skip(.failover), _):
-            skip(adBreak, reason: .failover, precision: precision)
+            skip(adBreak, reason: .failover, precision: precision, then: nil)
         case (_, .skip):
-            skip(adBreak, reason: .policy, removing: policy == .remove, precision: precision)
+            skip(adBreak, reason: .policy, removing: policy == .remove, precision: precision, then: nil)
         case (.play, _), (.removeAfterPlay, _):
-            startBreak(adBreak, entry: entry, removeAfterPlay: policy == .removeAfterPlay)
+            startBreak(adBreak, entry: entry, removeAfterPlay: policy == .removeAfterPlay, detour: nil)
         case (.skip(let reason), _):
-            skip(adBreak, reason: reason, precision: precision)
+            skip(adBreak, reason: reason, precision: precision, then: nil)
         case (.remove, _):
-            skip(adBreak, reason: .policy, removing: true, precision: precision)
+            skip(adBreak, reason: .policy, removing: true, precision: precision, then: nil)
         }
     }
 
     /// Skips a break playback reached: the skip, then content after it.
-    mutating func skip(_ adBreak: AdBreak, reason: SkipReason, removing: Bool = false, precision: SeekPrecision = .exact) {
+    mutating func skip(
+        _ adBreak: AdBreak, reason: SkipReason, removing: Bool = false, precision: SeekPrecision = .exact, then detour: Detour?
+    ) {
         let position = timeline.contentPosition(of: adBreak)
         let start = Playhead(stream: timeline.streamTime(forContentTime: position), content: position)
         emit(.adBreakSkip(breakID: adBreak.id, reason: reason), at: start)
         timeline.settleAds(ofBreak: adBreak.id, as: .skipped)
         let resumption = timeline.contentResumption(after: adBreak)
         if removing { timeline.removeBreak(id: adBreak.id) }
-        continueAfterBreak(at: resumption, precision: precision)
+        continueAfterBreak(at: resumption, precision: precision, then: detour)
     }
 
-    /// Starts playing a break as `entry` says; a placeholder is waited for
-    /// while it resolves, or skipped.
-    mutating func startBreak(_ selected: AdBreak, entry: BreakEntry, removeAfterPlay: Bool) {
+    /// Starts playing a break as `entry` says, as a detour of a jump or
+    /// not; a placeholder is waited for while it resolves, or skipped.
+    mutating func startBreak(_ selected: AdBreak, entry: BreakEntry, removeAfterPlay: Bool, detour: Detour?) {
         // A jump's queue holds the break as it was decided; play it as it is now.
         let adBreak = timeline.adBreak(id: selected.id) ?? selected
         if adBreak.isPlaceholder {
-            reachPlaceholder(adBreak, entry: entry, removeAfterPlay: removeAfterPlay)
+            reachPlaceholder(adBreak, entry: entry, removeAfterPlay: removeAfterPlay, detour: detour)
             return
         }
         var adIndex = 0
@@ -53,7 +55,7 @@ extension PlaybackSession {
             if let located = adBreak.ad(atOffset: offset) { (adIndex, offsetInAd) = located }
         }
         phase = .inBreak(BreakPlayback(
-            adBreak: adBreak, adIndex: adIndex, offsetInAd: offsetInAd, removeAfterPlay: removeAfterPlay))
+            adBreak: adBreak, adIndex: adIndex, offsetInAd: offsetInAd, removeAfterPlay: removeAfterPlay, detour: detour))
         emit(.adBreakStart(breakID: adBreak.id))
         if engine.watchedRule(for: adBreak) == .onBegin { timeline.markWatched(adBreak.id) }
         startAd()
@@ -107,30 +109,28 @@ extension PlaybackSession {
         if engine.watchedRule(for: playback.adBreak) == .onEnd { timeline.markWatched(id) }
         lastBreakCompletedAt = now
         if playback.removeAfterPlay { timeline.removeBreak(id: id) }
-        continueAfterBreak(at: position)
+        continueAfterBreak(at: position, then: playback.detour)
     }
 
-    /// After a break (played or skipped): the next queued break, the jump's
-    /// arrival, or content after the break.
-    mutating func continueAfterBreak(at position: ContentTime, precision: SeekPrecision = .exact) {
-        if pending != nil {
-            advancePending()
+    /// After a break (played or skipped): the next break of the jump it was
+    /// a detour of, the jump's arrival, or content after the break.
+    mutating func continueAfterBreak(at position: ContentTime, precision: SeekPrecision = .exact, then detour: Detour?) {
+        if let detour {
+            follow(detour)
         } else {
             enterContent(at: position, precision: precision)
         }
     }
 
     /// Plays the next break a jump selected, or arrives at the jump's target.
-    mutating func advancePending() {
-        guard var current = pending else { return }
+    mutating func follow(_ detour: Detour) {
+        var current = detour
         if !current.queue.isEmpty {
             let verdict = current.queue.removeFirst()
             current.playedBreak = true
-            pending = current
-            startBreak(verdict.adBreak, entry: .fromStart, removeAfterPlay: verdict.policy == .removeAfterPlay)
+            startBreak(verdict.adBreak, entry: .fromStart, removeAfterPlay: verdict.policy == .removeAfterPlay, detour: current)
             return
         }
-        pending = nil
         switch current.arrival {
         case .content(let target):
             let precision: SeekPrecision = current.playedBreak ? .exact : .keyframe
@@ -163,7 +163,6 @@ extension PlaybackSession {
         conditions.isMainInBackground = false
         lastPlayhead = playhead
         phase = .idle
-        pending = nil
         conditions.isPaused = false
         conditions.isInterrupted = false
     }

@@ -84,7 +84,7 @@ extension PlaybackSession {
         switch phase {
         case .inBreak(var playback):
             guard let current = timeline.adBreak(id: playback.adBreak.id), !current.isPlaceholder else {
-                continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak))
+                continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak), then: playback.detour)
                 return
             }
             guard current != playback.adBreak else { return }
@@ -97,12 +97,12 @@ extension PlaybackSession {
         case .waiting(let waiting):
             guard let current = timeline.adBreak(id: waiting.adBreak.id) else {
                 actions.append(.setRate(isPaused ? 0 : 1))
-                continueAfterBreak(at: timeline.contentResumption(after: waiting.adBreak))
+                continueAfterBreak(at: timeline.contentResumption(after: waiting.adBreak), then: waiting.detour)
                 return
             }
             if !current.isPlaceholder {
                 if !isPaused { actions.append(.setRate(1)) }
-                startBreak(current, entry: waiting.entry, removeAfterPlay: waiting.removeAfterPlay)
+                startBreak(current, entry: waiting.entry, removeAfterPlay: waiting.removeAfterPlay, detour: waiting.detour)
             }
         case .idle, .content, .alternate:
             break
@@ -145,18 +145,18 @@ extension PlaybackSession {
         emit(.error(message: "break \(id) is unresolved: \(reason)"))
         if case .waiting(let waiting) = phase, waiting.adBreak.id == id {
             if !isPaused { actions.append(.setRate(1)) }
-            skip(waiting.adBreak, reason: .unresolved)
+            skip(waiting.adBreak, reason: .unresolved, then: waiting.detour)
         }
     }
 
     /// Playback reached a placeholder: wait while its resolution runs,
     /// otherwise skip it.
-    mutating func reachPlaceholder(_ adBreak: AdBreak, entry: BreakEntry, removeAfterPlay: Bool) {
+    mutating func reachPlaceholder(_ adBreak: AdBreak, entry: BreakEntry, removeAfterPlay: Bool, detour: Detour?) {
         guard resolving.contains(adBreak.id) else {
-            skip(adBreak, reason: .unresolved)
+            skip(adBreak, reason: .unresolved, then: detour)
             return
         }
-        phase = .waiting(Waiting(adBreak: adBreak, entry: entry, removeAfterPlay: removeAfterPlay))
+        phase = .waiting(Waiting(adBreak: adBreak, entry: entry, removeAfterPlay: removeAfterPlay, detour: detour))
         actions.append(.setRate(0))
     }
 

@@ -47,7 +47,6 @@ extension PlaybackSession {
         earlierWatched = watched
         conditions.isFailoverSession = failover
         lastBreakCompletedAt = completed
-        pending = nil
         conditions.isPaused = false
         conditions.isInterrupted = false
         let decision = engine.decideStart(at: target, context: policyContext)
@@ -83,10 +82,8 @@ extension PlaybackSession {
             // The rest of the playing break is skipped and queued breaks are dropped.
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .policy))
             timeline.settleAds(ofBreak: playback.adBreak.id, as: .skipped)
-            pending = nil
         case .waiting:
             actions.append(.setRate(isPaused ? 0 : 1))
-            pending = nil
         case .idle, .content, .alternate:
             break
         }
@@ -103,8 +100,7 @@ extension PlaybackSession {
             emit(.adBreakSkip(breakID: verdict.adBreak.id, reason: reason), at: start)
             if verdict.policy == .remove { timeline.removeBreak(id: verdict.adBreak.id) }
         }
-        pending = Pending(queue: decision.verdicts.filter(\.plays), arrival: decision.arrival)
-        advancePending()
+        follow(Detour(queue: decision.verdicts.filter(\.plays), arrival: decision.arrival))
     }
 
     /// Stops: saves a bookmark (the viewer's position, watched breaks, the
@@ -146,8 +142,8 @@ extension PlaybackSession {
     /// (a break a jump or a start queued) the jump's destination, otherwise
     /// the playhead's content time.
     var viewerPosition: ContentTime {
-        guard isInBreak || waitingForBreak != nil, let pending else { return playhead.content }
-        switch pending.arrival {
+        guard let detour else { return playhead.content }
+        switch detour.arrival {
         case .content(let target): return target
         case .intoBreak(let adBreak, _): return timeline.contentPosition(of: adBreak)
         }

@@ -203,7 +203,6 @@ extension PlaybackSession {
         case .inBreak(let playback):
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .policy))
             timeline.settleAds(ofBreak: playback.adBreak.id, as: .skipped)
-            pending = nil
             followMain(to: time)
         case .content:
             followMain(to: time)

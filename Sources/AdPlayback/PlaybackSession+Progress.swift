@@ -105,7 +105,7 @@ extension PlaybackSession {
         case .skip:
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .interrupted))
             timeline.settleAds(ofBreak: playback.adBreak.id, as: .skipped)
-            continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak))
+            continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak), then: playback.detour)
         }
     }
 }

@@ -39,6 +39,8 @@ public struct PlaybackSession: Sendable {
         var adBreak: AdBreak
         var entry: BreakEntry
         var removeAfterPlay: Bool
+        /// The jump this break is a detour of, if any: what plays after it.
+        var detour: Detour?
     }
 
     struct BreakPlayback: Sendable, Hashable {
@@ -46,13 +48,16 @@ public struct PlaybackSession: Sendable {
         var adIndex: Int
         var offsetInAd: MediaDuration
         var removeAfterPlay: Bool
+        /// The jump this break is a detour of, if any: what plays after it.
+        var detour: Detour?
         /// The ad's own item is loading: its `adStart` waits for the player.
         var isAdStartPending = false
     }
 
     /// Breaks selected by a jump that still have to play, then where
-    /// playback arrives.
-    struct Pending: Sendable, Hashable {
+    /// playback arrives: carried by the break (or placeholder) playing on
+    /// the way.
+    struct Detour: Sendable, Hashable {
         var queue: [AdBreakVerdict]
         var arrival: Arrival
         /// Whether a break of the queue has played: the arrival is then a
@@ -85,8 +90,6 @@ public struct PlaybackSession: Sendable {
 
     /// Where playback is: nowhere, content, a break, a placeholder, the alternate.
     var phase: Phase = .idle
-    /// Breaks a jump selected that still have to play, then where it arrives.
-    var pending: Pending?
     /// What holds whatever the phase.
     var conditions = Conditions()
     /// The session's model of the player, its presentations and stalls.
@@ -175,6 +178,15 @@ public struct PlaybackSession: Sendable {
         case .alternate(let alternate):
             let stream = alternate.mainPosition
             return Playhead(stream: stream, content: timeline.contentTime(forStreamTime: stream))
+        }
+    }
+
+    /// The jump the break (or placeholder) playing is a detour of.
+    var detour: Detour? {
+        switch phase {
+        case .inBreak(let playback): playback.detour
+        case .waiting(let waiting): waiting.detour
+        case .idle, .content, .alternate: nil
         }
     }
 
