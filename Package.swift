@@ -224,7 +224,7 @@ let package = Package(
             name: "AdScenarioTests",
             dependencies: [
                 "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking",
-                "AdOutbox", "AdStorage", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution", "HLS",
+                "AdOutbox", "AdStorage", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution", "HLS", "AdSimulation",
             ],
             swiftSettings: strictSettings
         ),

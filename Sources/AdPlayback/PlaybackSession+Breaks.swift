@@ -91,14 +91,23 @@ extension PlaybackSession {
         phase = .inBreak(playback)
         emit(.adEnd(breakID: playback.adBreak.id, adID: ad.id))
         timeline.setState(.played, ofAd: playback.adIndex, inBreak: playback.adBreak.id)
+        goOn(after: playback)
+    }
+
+    /// After an ad (played or failed), the break's next ad, or its end.
+    mutating func goOn(after playback: BreakPlayback) {
         guard playback.adIndex + 1 == playback.adBreak.ads.count else {
-            playback.adIndex += 1
-            playback.offsetInAd = .zero
-            phase = .inBreak(playback)
+            var next = playback
+            next.adIndex += 1
+            next.offsetInAd = .zero
+            phase = .inBreak(next)
             startAd()
             return
         }
-        finishBreak(playback)
+        var last = playback
+        last.offsetInAd = playback.adBreak.ads[playback.adIndex].duration
+        phase = .inBreak(last)
+        finishBreak(last)
     }
 
     /// The break completed: watched, cool-down, then what follows.

@@ -137,16 +137,7 @@ extension PlaybackSession {
         emit(.adError(breakID: playback.adBreak.id, adID: ad.id, failure: failure))
         timeline.setState(.failed, ofAd: playback.adIndex, inBreak: playback.adBreak.id)
         playback.isAdStartPending = false
-        guard playback.adIndex + 1 == playback.adBreak.ads.count else {
-            playback.adIndex += 1
-            playback.offsetInAd = .zero
-            phase = .inBreak(playback)
-            startAd()
-            return
-        }
-        playback.offsetInAd = ad.duration
-        phase = .inBreak(playback)
-        finishBreak(playback)
+        goOn(after: playback)
     }
 
     private mutating func stall() {

@@ -3,6 +3,7 @@ import AdTimeline
 public import MediaTime
 import TextEcho
 import VAST
+public import AdSimulation
 
 extension Scenario {
     /// `"player"`: how the simulated player departs from an ideal one.
@@ -88,19 +89,8 @@ extension Scenario {
 
 /// How a scenario's simulated player departs from an ideal one.
 public struct PlayerSpec: Sendable, Hashable {
-    /// A scripted stall.
-    public struct Stall: Sendable, Hashable {
-        /// Where playback stalls.
-        public var at: StreamTime
-        /// For how long, in wall time.
-        public var duration: MediaDuration
-
-        /// Creates a stall.
-        public init(at: StreamTime, duration: MediaDuration) {
-            self.at = at
-            self.duration = duration
-        }
-    }
+    /// A scripted stall: where playback stalls, and for how long.
+    public typealias Stall = SimulatedPlayer.Options.Stall
 
     /// How long a seek takes.
     public var seekLatency: MediaDuration = .zero

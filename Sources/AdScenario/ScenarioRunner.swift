@@ -153,7 +153,7 @@ extension Scenario {
         guard let player else { return .ideal }
         return SimulatedPlayer.Options(
             seekLatency: player.seekLatency, loadLatency: player.loadLatency, keyframeInterval: player.keyframeInterval,
-            stalls: player.stalls.map { SimulatedPlayer.Options.Stall(at: $0.at, duration: $0.duration) })
+            stalls: player.stalls)
     }
 
     private func requireRunning(_ simulation: ResolvingSimulation) throws(SessionError) {

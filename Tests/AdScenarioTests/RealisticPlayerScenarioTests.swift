@@ -4,6 +4,7 @@ import AdPolicy
 import AdSignals
 import AdPlaybackTestSupport
 import AdScenario
+import AdSimulation
 import AdSSAI
 import AdTimeline
 import Foundation
@@ -229,21 +230,12 @@ import VAST
 }
 
 extension RealisticPlayerScenarioTests {
-    static let vmapText = """
-        <vmap:VMAP version="1.0">
-        <vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource><vmap:VASTAdData><VAST version="4.2">
-        <Ad id="p1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Impression>https://t.example/i</Impression><Creatives><Creative>
-        <Linear><Duration>00:00:06</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">
-        https://ads.example/p1.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad>
-        </VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
-        </vmap:VMAP>
-        """
 
     /// In a VMAP scenario the names are checked once the VMAP is read:
     /// its breaks by id and position, its inline ads by id.
     @Test(arguments: [("pre/1", nil), ("p1", nil), ("pre/0", "positions count from 1"), ("mid/1", "no ad named"), ("zz", "no ad named")])
     func failAdsInAVMAPScenario_areCheckedAgainstTheVMAP(name: String, error: String?) throws {
-        let vmap = try VMAPParser().parse(Array(Self.vmapText.utf8))
+        let vmap = try VMAPParser().parse(Array(oneAdVMAP.utf8))
         let json = #"{"stream": {"type": "vod", "contentDuration": 60}, "vmap": "episode.xml", "player": {"failAds": [""#
             + name + #""]}, "actions": [{"do": "start"}]}"#
         if let error {

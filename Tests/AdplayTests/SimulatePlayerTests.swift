@@ -1,3 +1,4 @@
+import AdPlaybackTestSupport
 import Foundation
 import Testing
 
@@ -5,21 +6,12 @@ import Testing
 /// failing fails to load (401) once the VMAP is read, and a name the VMAP
 /// does not have is an error at its JSON path.
 @Suite struct SimulatePlayerTests {
-    static let vmap = """
-        <vmap:VMAP version="1.0">
-        <vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource><vmap:VASTAdData><VAST version="4.2">
-        <Ad id="p1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Impression>https://t.example/i</Impression><Creatives><Creative>
-        <Linear><Duration>00:00:06</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">
-        https://ads.example/p1.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad>
-        </VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
-        </vmap:VMAP>
-        """
 
     private func run(failing name: String) async throws -> AdplayRunner.Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(Self.vmap.utf8).write(to: directory.appendingPathComponent("episode.xml"))
+        try Data(oneAdVMAP.utf8).write(to: directory.appendingPathComponent("episode.xml"))
         let scenario = directory.appendingPathComponent("scenario.json")
         try Data(#"""
             {"stream": {"type": "vod", "contentDuration": 60}, "vmap": "episode.xml",
