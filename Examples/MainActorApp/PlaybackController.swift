@@ -1,5 +1,21 @@
 import AdPlaybackKit
 
+/// A main-actor view model that follows the session: what the ad badge shows.
+@MainActor
+final class AdBadge: MainActorPlaybackObserver {
+    private(set) var text = ""
+    private(set) var adsShown = 0
+
+    func session(_ session: PlaybackSession, handled input: SessionInput, published events: [SessionEvent]) {
+        for event in events {
+            if case .adStart = event.kind { adsShown += 1 }
+        }
+        text = session.isInBreak ? "Ad" : ""
+    }
+
+    func timeToNextMoment(in session: PlaybackSession) -> MediaDuration? { nil }
+}
+
 /// What an app's player screen owns: the runtime, on the main actor, with
 /// the adapter over its player. The player's time observer calls
 /// ``tick()``; ``run()`` runs beside it for resolutions and the player's reports.
@@ -9,6 +25,7 @@ final class PlaybackController {
     let adapter: StandInAdapter
     let runtime: PlaybackRuntime
     let clock: VirtualClock
+    let badge = AdBadge()
     private let stream: AsyncStream<SessionEvent>
     private(set) var events: [SessionEvent] = []
 
@@ -18,6 +35,7 @@ final class PlaybackController {
         let driver = PlaybackDriver(session: session, player: MainActorPlayer(adapter), clock: clock)
         runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry(resolvers, clock: clock))
         adapter.reporter = runtime.reporter
+        driver.observers.append(MainActorObserver(badge))
         stream = runtime.driver.events  // every event from here on
     }
 

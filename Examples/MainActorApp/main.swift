@@ -32,7 +32,7 @@ func vmapSession() async throws -> [String] {
     while controller.runtime.resolutionsInFlight > 0 { _ = await controller.runtime.deliverNextResult() }
     try controller.send(.start(.beginning))
     try await controller.play(seconds: 80)
-    return controller.events.map(\.description)
+    return controller.events.map(\.description) + ["ads shown: \(controller.badge.adsShown)"]
 }
 
 @MainActor

@@ -73,3 +73,36 @@ public struct PlayerReporter: Sendable {
     /// Reports `report`.
     public func report(_ report: PlayerReport) { deliver(report) }
 }
+
+/// Something on the main actor that follows a session beside the player
+/// (a view model, an analytics bridge); see ``PlaybackObserver``. Wrap it
+/// in ``MainActorObserver`` for the driver's `observers`.
+@MainActor
+public protocol MainActorPlaybackObserver: AnyObject, Sendable {
+    /// The session handled `input`, publishing `events`; `session` is its state after.
+    func session(_ session: PlaybackSession, handled input: SessionInput, published events: [SessionEvent])
+    /// How much playback at 1x remains until this observer's next moment; `nil` when it has none.
+    func timeToNextMoment(in session: PlaybackSession) -> MediaDuration?
+}
+
+/// The driver's side of a ``MainActorPlaybackObserver``: the driver calls
+/// it on its owner's domain, which must be the main actor.
+public final class MainActorObserver: PlaybackObserver {
+    private let observer: any MainActorPlaybackObserver
+
+    /// Wraps `observer`.
+    @MainActor
+    public init(_ observer: any MainActorPlaybackObserver) {
+        self.observer = observer
+    }
+
+    public func session(_ session: PlaybackSession, handled input: SessionInput, published events: [SessionEvent]) {
+        let observer = self.observer
+        MainActor.assumeIsolated { observer.session(session, handled: input, published: events) }
+    }
+
+    public func timeToNextMoment(in session: PlaybackSession) -> MediaDuration? {
+        let observer = self.observer
+        return MainActor.assumeIsolated { observer.timeToNextMoment(in: session) }
+    }
+}

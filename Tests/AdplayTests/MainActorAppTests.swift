@@ -20,7 +20,8 @@ import Testing
         let text = String(decoding: data, as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(text)")
         let lines = text.split(separator: "\n").map { String($0.drop { $0 == " " }) }
-        let vmap = lines.prefix { $0 != "live session:" }
+        let vmap = lines.prefix { $0 != "live session:" }.filter { !$0.hasPrefix("ads shown") }
+        let badge = lines.first { $0.hasPrefix("ads shown") }
         let live = lines.drop { $0 != "live session:" }
         func kinds(_ part: some Sequence<String>) -> [String] {
             part.compactMap { $0.split(separator: ": ", maxSplits: 1).dropFirst().first.map(String.init) }
@@ -31,6 +32,7 @@ import Testing
             "sessionEnd",
         ])
         #expect(kinds(vmap).contains { $0.hasPrefix("ready") }, "the player's reports came back through the runtime")
+        #expect(badge == "ads shown: 1", "the main-actor observer followed the session")
         #expect(kinds(live).filter { !$0.hasPrefix("ready") && !$0.hasPrefix("timedMetadata") } == [
             "sessionStart", "contentStart", "adBreakStart break-3", "adStart break-3/break-3/1", "adEnd break-3/break-3/1",
             "adBreakEnd break-3", "contentStart", "sessionEnd",
