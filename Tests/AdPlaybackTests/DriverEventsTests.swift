@@ -50,3 +50,24 @@ private func driver() throws -> PlaybackDriver {
         }
     }
 }
+
+extension DriverEventsTests {
+    /// A player's report the session refuses (an end while a call
+    /// interrupts playback) is not thrown at whoever delivered it, nor
+    /// dropped: it is published as an `error` event.
+    @Test func aRefusedReport_isPublishedAsAnError_neverSwallowed() async throws {
+        let driver = try driver()
+        try driver.send(.start(.beginning))
+        try driver.send(.interrupt)
+        let presentation = try #require(driver.session.currentPresentation)
+        let stream = driver.events
+        driver.receive(.ended(presentation.id))
+        driver.finish()
+        var errors: [String] = []
+        for await event in stream {
+            if case .error(let message) = event.kind { errors.append(message) }
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("interrupted") == true, "\(errors)")
+    }
+}
