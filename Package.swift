@@ -270,7 +270,10 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "AdplayTests", dependencies: ["adplay", "MainActorApp", "AdPlaybackTestSupport", "SCTE35", "AdStorage"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdplayTests", dependencies: ["adplay", "MainActorApp", "AdPlaybackTestSupport", "SCTE35", "AdStorage"],
+            exclude: ["Fixtures"],  // read from the source tree: scenarios and the outputs they must print
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )
