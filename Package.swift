@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
+        .library(name: "AdPlayerMPV", targets: ["AdPlayerMPV"]),
         .executable(name: "adplay", targets: ["adplay"]),
     ],
     dependencies: [
@@ -158,11 +159,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // mpv as the session's player, over its JSON IPC socket; no link-time dependency.
+        .target(
+            name: "AdPlayerMPV", dependencies: ["AdPlayback", "AdPlaybackRuntime", "AdTimeline", "MediaTime", "VAST"],
+            swiftSettings: strictSettings),
         // An app that owns its runtime on the main actor, over a main-actor player:
         // Swift 6 mode, complete concurrency checking, nothing unchecked.
         .executableTarget(
             name: "MainActorApp", dependencies: ["AdPlaybackKit"], path: "Examples/MainActorApp",
             swiftSettings: strictSettings + [.enableExperimentalFeature("StrictConcurrency=complete")]),
+        .testTarget(
+            name: "AdPlayerMPVTests",
+            dependencies: [
+                "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdTimeline",
+                "MediaTime",
+            ],
+            swiftSettings: strictSettings),
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.
         .testTarget(name: "AdPlaybackKitTests", dependencies: ["AdPlaybackKit"], swiftSettings: strictSettings),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "MediaTime"], swiftSettings: strictSettings),

@@ -31,6 +31,8 @@ public actor LoopbackAdServer: LoopbackServer {
         case large(bytes: Int)
         /// 302 to this location.
         case redirect(to: String)
+        /// 200 with these bytes (a media segment, a playlist).
+        case file([UInt8], contentType: String)
     }
 
     private var routes: [String: (behavior: Behavior, latency: Duration)] = [:]
@@ -105,6 +107,8 @@ public actor LoopbackAdServer: LoopbackServer {
             return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: GeneratedBytes(total: bytes), count: bytes))
         case .redirect(let location):
             return HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: location]))
+        case .file(let data, let contentType):
+            return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: contentType, .connection: "close"]), body: Data(data))
         }
     }
 }

@@ -1,0 +1,311 @@
+public import AdPlayback
+public import AdPlaybackRuntime
+import AdTimeline
+import Foundation
+public import MediaTime
+import VAST
+
+/// mpv as the session's player, over its JSON IPC socket: the process is
+/// started with the player and ends with ``stop()``; there is no link-time
+/// dependency, so the package builds where mpv is absent.
+///
+/// Presentations become `loadfile` (a new item, at its start option) or
+/// `seek` (`absolute`, or `absolute+exact` where the contract says exact);
+/// `playback-restart` is ready, with the position mpv then reports;
+/// `end-file` is the item's end (`eof`) or its failure (`error`); a cache
+/// pause, or a position that stops moving while playing, is a stall. mpv
+/// reports on a thread of its own, so the reports go through the runtime's
+/// ``PlayerReporter``: set ``reporter`` once the runtime exists (reports
+/// made before wait for it).
+///
+/// ```swift
+/// let mpv = try MPVPlayer(mainURL: contentURL)
+/// let driver = PlaybackDriver(session: session, player: mpv, clock: ContinuousClock())
+/// let runtime = PlaybackRuntime(driver: driver, registry: registry)
+/// mpv.reporter = runtime.reporter
+/// ```
+public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
+    /// How to start mpv.
+    public struct Configuration: Sendable {
+        /// The executable; `nil` finds `mpv` on PATH.
+        public var executable: String?
+        /// Whether mpv opens a window; headless (`--vo=null --ao=null`) by default.
+        public var window = false
+        /// More mpv options.
+        public var extraArguments: [String] = []
+        /// How long mpv may take to open its socket.
+        public var startTimeout: Duration = .seconds(10)
+        /// How long a playing position may stand still before it is a stall.
+        public var stallAfter: Duration = .milliseconds(1_500)
+
+        /// Creates a configuration.
+        public init(executable: String? = nil, window: Bool = false) {
+            self.executable = executable
+            self.window = window
+        }
+    }
+
+    /// One position mpv reported, with the item it was in and when.
+    public struct Observation: Sendable, Hashable {
+        /// The URL of the item (nil: none loaded).
+        public var item: String?
+        /// mpv's `time-pos`.
+        public var position: MediaDuration
+        /// Wall time since the player started.
+        public var at: Duration
+    }
+
+    private let mpv: MPVProcess
+    private var connection: MPVConnection?
+    private let mainURL: String
+    private let configuration: Configuration
+    private let lock = NSLock()
+    private let started = ContinuousClock.now
+    /// The version's `loadfile` syntax: options moved to the 4th argument in 0.38.
+    private var optionsArgument = 3
+
+    // Under `lock`:
+    private var versionText = ""
+    private var endReached = false
+    private var position = MediaDuration.zero
+    private var positionMovedAt = ContinuousClock.now
+    private var rate = 0.0
+    private var current: Presentation?
+    private var pending: PresentationID?
+    private var loadedURL: String?
+    private var presentationByEntry: [Int: PresentationID] = [:]
+    private var stalled = false
+    private var queuedReports: [PlayerReport] = []
+    private var reporterStorage: PlayerReporter?
+    private var log: [Observation] = []
+
+    /// Starts mpv, idle, with `mainURL` as the main stream's item.
+    public init(mainURL: String, configuration: Configuration = Configuration()) throws(MPVError) {
+        self.mainURL = mainURL
+        self.configuration = configuration
+        mpv = try MPVProcess(executable: configuration.executable, window: configuration.window, extraArguments: configuration.extraArguments)
+        do {
+            connection = try MPVConnection(
+                path: mpv.socketPath, patience: configuration.startTimeout,
+                onMessage: { [weak self] message in self?.take(message) },
+                onClose: { [weak self] in self?.lost() })
+        } catch {
+            mpv.stop()
+            throw error
+        }
+        connection?.send(["observe_property", 1, "time-pos"])
+        connection?.send(["observe_property", 2, "paused-for-cache"])
+        // With --keep-open, the end of an item is eof-reached, not end-file.
+        connection?.send(["observe_property", 3, "eof-reached"])
+        connection?.send(["set_property", "pause", true])
+        let answered = DispatchSemaphore(value: 0)
+        connection?.send(["get_property", "mpv-version"]) { [weak self] data in
+            self?.lock.withLock { self?.versionText = data as? String ?? "" }
+            answered.signal()
+        }
+        _ = answered.wait(timeout: .now() + 5)
+        optionsArgument = Self.optionsArgument(forVersion: lock.withLock { versionText })
+    }
+
+    deinit { stop() }
+
+    /// mpv's version as it says it (`mpv 0.35.1`).
+    public var version: String { lock.withLock { versionText } }
+
+    /// Where `loadfile` takes its options for an mpv of `version`
+    /// (`mpv 0.35.1`): the 3rd argument before 0.38, the 4th from it.
+    package static func optionsArgument(forVersion version: String) -> Int {
+        let numbers = version.split(separator: " ").dropFirst().first?.split(separator: ".").compactMap { Int($0) } ?? []
+        guard numbers.count >= 2 else { return 3 }
+        return (numbers[0], numbers[1]) >= (0, 38) ? 4 : 3
+    }
+
+    /// Where reports go; reports made before it is set wait for it.
+    public var reporter: PlayerReporter? {
+        get { lock.withLock { reporterStorage } }
+        set {
+            let waiting: [PlayerReport] = lock.withLock {
+                reporterStorage = newValue
+                defer { queuedReports = [] }
+                return newValue == nil ? [] : queuedReports
+            }
+            for report in waiting { newValue?.report(report) }
+        }
+    }
+
+    /// Set by the driver; mpv's reports go through ``reporter``.
+    public var onReport: ((PlayerReport) -> Void)?
+
+    /// Every position mpv reported, in order (the last 100,000).
+    public var observations: [Observation] { lock.withLock { log } }
+
+    /// mpv's position in the item; a position that stood still too long while playing is reported as a stall.
+    public var currentItemTime: MediaDuration {
+        let (time, stall) = lock.withLock { () -> (MediaDuration, Bool) in
+            let still = ContinuousClock.now - positionMovedAt
+            guard rate > 0, pending == nil, !stalled, !endReached, loadedURL != nil, still > configuration.stallAfter else {
+                return (position, false)
+            }
+            stalled = true
+            return (position, true)
+        }
+        if stall { report(.stalled) }
+        return time
+    }
+
+    public func present(_ presentation: Presentation) {
+        let url = url(for: presentation.item)
+        let loads = lock.withLock { () -> Bool in
+            current = presentation
+            pending = presentation.id
+            endReached = false
+            return presentation.replacesItem || url != loadedURL
+        }
+        let seconds = String(format: "%.6f", presentation.time.seconds)
+        guard loads else {
+            connection?.send(["seek", seconds, presentation.precision == .exact ? "absolute+exact" : "absolute"])
+            return
+        }
+        guard let url else {
+            // The app's slate: nothing of mpv's shows.
+            connection?.send(["stop"])
+            lock.withLock {
+                loadedURL = nil
+                pending = nil
+            }
+            report(.ready(presentation.id, landedAt: presentation.time))
+            return
+        }
+        guard MediaURL.isWeb(url) else {
+            lock.withLock { pending = nil }
+            report(.failed(presentation.id, .unplayable(MediaURL.refusal(url) ?? "not an http(s) URL: \(url)")))
+            return
+        }
+        lock.withLock { loadedURL = url }
+        var command: [Any] = ["loadfile", url, "replace"]
+        if optionsArgument == 4 { command.append(-1) }
+        command.append("start=\(seconds)")
+        let id = presentation.id
+        connection?.send(command) { [weak self] data in
+            guard let self, let entry = (data as? [String: Any])?["playlist_entry_id"] as? Int else { return }
+            lock.withLock { presentationByEntry[entry] = id }
+        }
+        // mpv keeps pause and speed across loads, but set them again: the contract asks for it.
+        let paused = lock.withLock { rate == 0 }
+        connection?.send(["set_property", "pause", paused])
+    }
+
+    public func setRate(_ rate: Double) {
+        lock.withLock {
+            self.rate = rate
+            positionMovedAt = .now
+        }
+        connection?.send(["set_property", "pause", rate == 0])
+        if rate > 0 { connection?.send(["set_property", "speed", rate]) }
+    }
+
+    /// Quits mpv and removes its socket directory. Stopping twice is harmless.
+    public func stop() {
+        connection?.send(["quit"])
+        connection?.close()
+        connection = nil
+        mpv.stop()
+    }
+
+    /// The URL mpv loads for an item; `nil` for the app's slate.
+    private func url(for item: PlayerItem) -> String? {
+        switch item {
+        case .main: mainURL
+        case .ad(_, _, let asset): asset?.uri ?? ""
+        case .alternate(let url): url
+        }
+    }
+
+    private func report(_ report: PlayerReport) {
+        let reporter: PlayerReporter? = lock.withLock {
+            if reporterStorage == nil { queuedReports.append(report) }
+            return reporterStorage
+        }
+        reporter?.report(report)
+    }
+
+    /// An event from mpv's thread.
+    private func take(_ message: [String: Any]) {
+        switch message["event"] as? String {
+        case "property-change":
+            propertyChanged(message["name"] as? String, message["data"])
+        case "playback-restart":
+            guard let id = lock.withLock({ pending }) else { return }
+            connection?.send(["get_property", "time-pos"]) { [weak self] data in
+                guard let self else { return }
+                let landed = MediaDuration(seconds: data as? Double ?? 0)
+                let stillPending = lock.withLock { () -> Bool in
+                    guard pending == id else { return false }
+                    pending = nil
+                    position = landed
+                    positionMovedAt = .now
+                    return true
+                }
+                if stillPending { report(.ready(id, landedAt: landed)) }
+            }
+        case "end-file":
+            guard let entry = message["playlist_entry_id"] as? Int,
+                  let id = lock.withLock({ presentationByEntry[entry] }) else { return }
+            switch message["reason"] as? String {
+            case "eof":
+                report(.ended(id))
+            case "error":
+                let why = message["file_error"] as? String ?? "an error"
+                lock.withLock { if pending == id { pending = nil } }
+                report(.failed(id, why == "loading failed" ? .notFound("mpv: \(why)") : .unplayable("mpv: \(why)")))
+            default:
+                break  // stopped or replaced: not the item's end
+            }
+        default:
+            break
+        }
+    }
+
+    private func propertyChanged(_ name: String?, _ value: Any?) {
+        switch name {
+        case "time-pos":
+            guard let seconds = value as? Double else { return }
+            let time = MediaDuration(seconds: seconds)
+            let resumed = lock.withLock { () -> Bool in
+                let moved = time != position
+                position = time
+                if log.count >= 100_000 { log.removeFirst(log.count / 2) }
+                log.append(Observation(item: loadedURL, position: time, at: ContinuousClock.now - started))
+                guard moved else { return false }
+                positionMovedAt = .now
+                defer { stalled = false }
+                return stalled
+            }
+            if resumed { report(.stallEnded) }
+        case "eof-reached":
+            guard value as? Bool == true else { return }
+            let id = lock.withLock { () -> PresentationID? in
+                guard !endReached, pending == nil else { return nil }
+                endReached = true
+                return current?.id
+            }
+            if let id { report(.ended(id)) }
+        case "paused-for-cache":
+            guard let waiting = value as? Bool else { return }
+            let change = lock.withLock { () -> PlayerReport? in
+                guard waiting != stalled else { return nil }
+                stalled = waiting
+                return waiting ? .stalled : .stallEnded
+            }
+            if let change { report(change) }
+        default:
+            break
+        }
+    }
+
+    /// mpv went away without being asked: the item shown failed.
+    private func lost() {
+        guard let id = lock.withLock({ current?.id }) else { return }
+        report(.failed(id, .unplayable("mpv exited")))
+    }
+}

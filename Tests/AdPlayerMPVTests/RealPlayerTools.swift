@@ -1,0 +1,56 @@
+import Foundation
+
+/// mpv and ffmpeg, when this machine has them. Where they are missing the
+/// real-player tests are skipped with one line saying what to install,
+/// unless `ADPLAY_REAL_PLAYER=required` (as `.ci/run` sets it): then a
+/// missing tool is a failure, never a skip.
+enum RealPlayerTools {
+    static let install = "apt-get install -y --no-install-recommends mpv ffmpeg (Debian, Ubuntu) or brew install mpv ffmpeg (macOS)"
+
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["ADPLAY_REAL_PLAYER"] == "required" }
+
+    /// Whether the tools are here; says what to install when not.
+    static var available: Bool {
+        let missing = ["mpv", "ffmpeg"].filter { find($0) == nil }
+        guard missing.isEmpty else {
+            print("Real-player tests skipped: \(missing.joined(separator: " and ")) not found; install with \(install)")
+            return false
+        }
+        return true
+    }
+}
+
+/// Test media made with ffmpeg at test time: short HLS streams of a test
+/// pattern and a tone, a keyframe every second, 1 s segments.
+enum TestMedia {
+    /// The files of a stream named `name` of `seconds`, as path → bytes.
+    static func hls(_ name: String, seconds: Int, frequency: Int) throws -> [String: [UInt8]] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: RealPlayerTools.find("ffmpeg") ?? "/usr/bin/ffmpeg")
+        ffmpeg.currentDirectoryURL = directory
+        ffmpeg.arguments = [
+            "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100", "-t", "\(seconds)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-keyint_min", "25", "-sc_threshold", "0",
+            "-c:a", "aac", "-b:a", "64k", "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod",
+            "-hls_segment_filename", "\(name)%03d.ts", "\(name).m3u8",
+        ]
+        ffmpeg.standardOutput = FileHandle.nullDevice
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        guard ffmpeg.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        var files: [String: [UInt8]] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            files[file] = Array(try Data(contentsOf: directory.appendingPathComponent(file)))
+        }
+        return files
+    }
+}
