@@ -157,17 +157,30 @@ extension PlaybackSession {
         link.positionAt = now
     }
 
-    /// An ad stalled past the policy's limit is given up (VAST 402).
+    /// An ad stalled, or still loading, past the policy's limit is given up (VAST 402).
     mutating func giveUpStalledAd() {
-        guard let since = link.stalledSince, isInBreak, now - since >= engine.policy.adStallLimit else { return }
-        failAd(.timeout("stalled for \((now - since).decimalSeconds) s, past the limit of \(engine.policy.adStallLimit.decimalSeconds) s"))
-        endStall()
+        let limit = engine.policy.adStallLimit
+        if let since = link.stalledSince, isInBreak, now - since >= limit {
+            failAd(.timeout("stalled for \((now - since).decimalSeconds) s, past the limit of \(limit.decimalSeconds) s"))
+            endStall()
+        } else if isLoadingAd, now - link.presentedAt >= limit {
+            link.isPending = false
+            failAd(.timeout("not shown within \(limit.decimalSeconds) s"))
+        }
     }
 
-    /// Wall time until a stalled ad is given up; `nil` when none is stalled.
+    /// Whether an inserted ad's item is loading.
+    private var isLoadingAd: Bool {
+        guard link.isPending, case .ad = link.current?.item else { return false }
+        return isInBreak
+    }
+
+    /// Wall time until a stalled or loading ad is given up; `nil` when none is.
     var timeToStallLimit: MediaDuration? {
-        guard let since = link.stalledSince, isInBreak else { return nil }
-        return max(.zero, engine.policy.adStallLimit - (now - since))
+        let limit = engine.policy.adStallLimit
+        if let since = link.stalledSince, isInBreak { return max(.zero, limit - (now - since)) }
+        if isLoadingAd { return max(.zero, limit - (now - link.presentedAt)) }
+        return nil
     }
 
     /// The player's position moved other than by playing: the session

@@ -248,10 +248,22 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
                 }
                 if stillPending { report(.ready(id, landedAt: landed)) }
             }
+        case "idle":
+            // Nothing left to play while a presentation waits: it cannot show.
+            let id = lock.withLock { () -> PresentationID? in
+                defer { pending = nil }
+                return loadedURL == nil ? nil : pending
+            }
+            if let id { report(.failed(id, .unplayable("mpv has nothing to play"))) }
         case "end-file":
             guard let entry = message["playlist_entry_id"] as? Int,
                   let id = lock.withLock({ presentationByEntry[entry] }) else { return }
             switch message["reason"] as? String {
+            case "redirect":
+                // A playlist mpv read as a list of entries: they stand for the item.
+                if let first = message["playlist_insert_id"] as? Int, let count = message["playlist_insert_num_entries"] as? Int {
+                    lock.withLock { for entry in first..<(first + count) { presentationByEntry[entry] = id } }
+                }
             case "eof":
                 report(.ended(id))
             case "error":

@@ -32,8 +32,8 @@ public struct AdPolicy: Sendable, Hashable, Codable {
     /// Whether the viewer may seek while an ad plays; when false such a seek
     /// is refused.
     public var allowSeekInBreak = false
-    /// How long an ad may stall before it is given up as failed (VAST 402)
-    /// and its break goes on.
+    /// How long an ad may stall, or take to show, before it is given up as
+    /// failed (VAST 402) and its break goes on.
     public var adStallLimit = MediaDuration(seconds: 10)
 
     /// Creates the default (``strict``) policy.

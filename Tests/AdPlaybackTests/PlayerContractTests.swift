@@ -84,7 +84,7 @@ private struct Bench {
         #expect(bench.session.isAwaitingPlayer)
         #expect(try bench.handle(.tick(itemTime: s(606.037)), at: clock(10.04)).isEmpty)
         #expect(bench.session.adPlayhead?.offset == .zero, "no time played before ready")
-        #expect(bench.session.timeToNextBoundary == nil, "nothing plays while the player loads")
+        #expect(bench.session.timeToNextBoundary == s(9.96), "nothing plays while the player loads: look again when the ad's limit is up")
         #expect(try bench.ready(at: clock(10.4)) == ["ready ad mid/m1 0", "adStart mid/m1"])
         #expect(try bench.handle(.tick(itemTime: s(1)), at: clock(11.4)).isEmpty)
         #expect(bench.session.adPlayhead?.offset == s(1))
@@ -221,6 +221,15 @@ private struct Bench {
         #expect(bench.session.adPlayhead?.offset == s(3), "no quartile moves during a stall")
         let given = try bench.handle(.tick(itemTime: s(3)), at: clock(23))
         #expect(given == ["adError mid/m1 402", "stallEnd 10", "present ad mid/m2 0 exact"])
+    }
+
+    /// An ad whose item never shows (mpv waiting on a playlist that never
+    /// plays) is given up at the limit with 402, and the break goes on.
+    @Test func anAdThatNeverShows_failsWith402AtTheLimit() throws {
+        var bench = try Bench()
+        _ = try bench.handle(.tick(itemTime: s(600)), at: clock(10))
+        #expect(try bench.handle(.tick(itemTime: s(600)), at: clock(19.9)).isEmpty)
+        #expect(try bench.handle(.tick(itemTime: s(600)), at: clock(20)) == ["adError mid/m1 402", "present ad mid/m2 0 exact"])
     }
 
     /// A stall does not count toward a cool-down: it runs on played time.

@@ -22,29 +22,35 @@ import Testing
         #expect(MPVError.notFound("not on PATH").description.contains("apt-get install -y --no-install-recommends mpv"))
     }
 
-    /// A 5 s pre-roll as an ad item, then 12 s of content: mpv plays the
-    /// ad item for its length, then content from 0; the session's events
-    /// follow what mpv did; nothing of mpv is left afterwards.
-    @MainActor @Test func aPrerollItem_thenContentFrom0() async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+    /// What a session on mpv showed: its events and the positions mpv reported.
+    struct Played {
+        var events: [SessionEvent]
+        var observed: [MPVPlayer.Observation]
+        var names: [String] { events.filter { !["ready", "stall", "stallEnd", "resync"].contains($0.name) }.map(\.name) }
+    }
+
+    /// Media on a loopback server: 12 s of content and a 5 s ad.
+    @MainActor
+    static func withMedia(_ body: @MainActor (LoopbackAdServer) async throws -> Void) async throws {
         let server = LoopbackAdServer()
         try await server.start()
         for (name, bytes) in try TestMedia.hls("content", seconds: 12, frequency: 440).merging(try TestMedia.hls("ad", seconds: 5, frequency: 880)) { $1 } {
             await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
         }
-        let contentURL = await server.url("/content.m3u8")
-        let adURL = await server.url("/ad.m3u8")
-        let before = Self.mpvProcesses()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
 
-        let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [
-            AdBreak(id: "pre", position: .preroll, ads: [
-                Ad(id: "p1", duration: MediaDuration(seconds: 5), primaryAsset: AdAsset(role: .primary, uri: adURL)),
-            ], insertion: .inserted),
-        ])
-        let mpv = try MPVPlayer(mainURL: contentURL)
+    /// Plays `timeline` from its start on a real mpv, the runtime owned on
+    /// the main actor and ticked every 50 ms, until the session ends.
+    @MainActor
+    static func play(_ timeline: AdTimeline, main: String) async throws -> Played {
+        let mpv = try MPVPlayer(mainURL: main)
         let driver = PlaybackDriver(
             session: PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: .strict)), player: mpv, clock: ContinuousClock())
         let runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry([], clock: ContinuousClock()))
@@ -67,24 +73,87 @@ import Testing
         let events = await collector.value
         let observed = mpv.observations
         mpv.stop()
-        await server.stop()
+        return Played(events: events, observed: observed)
+    }
 
-        let names = events.filter { !["ready", "stall", "stallEnd", "resync"].contains($0.name) }.map(\.name)
-        #expect(names == ["sessionStart", "adBreakStart", "adStart", "adEnd", "adBreakEnd", "contentStart", "sessionEnd"], "\(events)")
-        // mpv itself: the ad item from its first frame to its end, then content from 0.
-        let ad = observed.filter { $0.item == adURL }
-        let content = observed.filter { $0.item == contentURL }
-        let adFirst = try #require(ad.first)
-        let adLast = try #require(ad.last)
-        #expect(abs((adLast.position - adFirst.position).seconds - 5) <= 0.25, "the ad item played \(adLast.position - adFirst.position)")
-        let contentFirst = try #require(content.first { $0.at > adLast.at })
-        #expect(contentFirst.position.seconds < 0.3, "content starts at \(contentFirst.position)")
-        #expect((content.last?.position.seconds ?? 0) > 11.5, "content played to its end")
+    static func preroll(_ uri: String, duration: Int = 5) throws -> AdTimeline {
+        try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [
+            AdBreak(id: "pre", position: .preroll, ads: [
+                Ad(id: "p1", duration: MediaDuration(seconds: duration), primaryAsset: AdAsset(role: .primary, uri: uri)),
+            ], insertion: .inserted),
+        ])
+    }
+
+    /// A 5 s pre-roll as an ad item, then 12 s of content: mpv plays the
+    /// ad item for its length, then content from 0; the session's events
+    /// follow what mpv did; nothing of mpv is left afterwards.
+    @MainActor @Test func aPrerollItem_thenContentFrom0() async throws {
+        guard RealPlayerTools.available else {
+            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
+            return
+        }
+        let before = Self.mpvProcesses()
+        try await Self.withMedia { server in
+            let contentURL = await server.url("/content.m3u8")
+            let adURL = await server.url("/ad.m3u8")
+            let played = try await Self.play(try Self.preroll(adURL), main: contentURL)
+            #expect(played.names == ["sessionStart", "adBreakStart", "adStart", "adEnd", "adBreakEnd", "contentStart", "sessionEnd"],
+                    "\(played.events)")
+            // mpv itself: the ad item from its first frame to its end, then content from 0.
+            let ad = played.observed.filter { $0.item == adURL }
+            let content = played.observed.filter { $0.item == contentURL }
+            let adFirst = try #require(ad.first)
+            let adLast = try #require(ad.last)
+            #expect(abs((adLast.position - adFirst.position).seconds - 5) <= 0.25, "the ad item played \(adLast.position - adFirst.position)")
+            let contentFirst = try #require(content.first { $0.at > adLast.at })
+            #expect(contentFirst.position.seconds < 0.3, "content starts at \(contentFirst.position)")
+            #expect((content.last?.position.seconds ?? 0) > 11.5, "content played to its end")
+        }
         // Process hygiene: no mpv of ours and no socket left.
         try await Task.sleep(for: .milliseconds(200))
         #expect(Self.mpvProcesses().subtracting(before).isEmpty)
         let sockets = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter { $0.hasPrefix("mpv-") }
         #expect(sockets.isEmpty, "\(sockets)")
+    }
+
+    /// An ad whose playlist answers 404: `adError` 401, the break ends, and
+    /// content plays from 0 to its end.
+    @MainActor @Test func anAdWhosePlaylistAnswers404_failsWith401_andContentPlays() async throws {
+        guard RealPlayerTools.available else {
+            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
+            return
+        }
+        try await Self.withMedia { server in
+            let contentURL = await server.url("/content.m3u8")
+            let played = try await Self.play(try Self.preroll(await server.url("/missing.m3u8")), main: contentURL)
+            #expect(played.names == ["sessionStart", "adBreakStart", "adError", "adBreakEnd", "contentStart", "sessionEnd"], "\(played.events)")
+            let error = try #require(played.events.first { $0.name == "adError" })
+            if case .adError(_, _, let failure) = error.kind { #expect(failure.vastCode == 401) }
+            #expect((played.observed.filter { $0.item == contentURL }.last?.position.seconds ?? 0) > 11.5)
+        }
+    }
+
+    /// Both layers of defence: an ad URL that is not http(s) never reaches
+    /// mpv (the shared URL rule), and an ad playlist that lists a local
+    /// file is refused by libavformat's protocol list: either way the ad
+    /// fails and content plays.
+    @MainActor @Test(arguments: ["edl://%30%file:///etc/passwd", "playlist"])
+    func untrustedAds_neverReachTheFilesystem(ad: String) async throws {
+        guard RealPlayerTools.available else {
+            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
+            return
+        }
+        try await Self.withMedia { server in
+            await server.serve("/evil.m3u8", .document(
+                "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nfile:///etc/passwd\n#EXTINF:1.0,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n",
+                contentType: "application/vnd.apple.mpegurl"))
+            let uri = ad == "playlist" ? await server.url("/evil.m3u8") : ad
+            let played = try await Self.play(try Self.preroll(uri), main: await server.url("/content.m3u8"))
+            #expect(played.names.contains("adError"), "\(played.events)")
+            #expect(!played.names.contains("adStart"))
+            #expect(played.names.suffix(2) == ["contentStart", "sessionEnd"])
+            #expect(!played.observed.contains { $0.item == uri && $0.position > .zero }, "nothing of the ad played")
+        }
     }
 
     /// The process ids of running mpv processes.
