@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "AdPlayerMPVTests",
             dependencies: [
-                "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdTimeline",
+                "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdTimeline", "AdTracking",
                 "MediaTime",
             ],
             swiftSettings: strictSettings),

@@ -248,13 +248,6 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
                 }
                 if stillPending { report(.ready(id, landedAt: landed)) }
             }
-        case "idle":
-            // Nothing left to play while a presentation waits: it cannot show.
-            let id = lock.withLock { () -> PresentationID? in
-                defer { pending = nil }
-                return loadedURL == nil ? nil : pending
-            }
-            if let id { report(.failed(id, .unplayable("mpv has nothing to play"))) }
         case "end-file":
             guard let entry = message["playlist_entry_id"] as? Int,
                   let id = lock.withLock({ presentationByEntry[entry] }) else { return }

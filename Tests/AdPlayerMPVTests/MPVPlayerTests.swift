@@ -5,6 +5,7 @@ import AdPlayerMPV
 import AdPolicy
 import AdResolvers
 import AdTimeline
+import AdTracking
 import Foundation
 import MediaTime
 import Testing
@@ -26,6 +27,7 @@ import Testing
     struct Played {
         var events: [SessionEvent]
         var observed: [MPVPlayer.Observation]
+        var beacons: [Beacon]
         var names: [String] { events.filter { !["ready", "stall", "stallEnd", "resync"].contains($0.name) }.map(\.name) }
     }
 
@@ -49,12 +51,15 @@ import Testing
     /// Plays `timeline` from its start on a real mpv, the runtime owned on
     /// the main actor and ticked every 50 ms, until the session ends.
     @MainActor
-    static func play(_ timeline: AdTimeline, main: String) async throws -> Played {
+    static func play(_ timeline: AdTimeline, main: String, actions: [(after: Duration, input: SessionInput)] = []) async throws -> Played {
         let mpv = try MPVPlayer(mainURL: main)
         let driver = PlaybackDriver(
             session: PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: .strict)), player: mpv, clock: ContinuousClock())
         let runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry([], clock: ContinuousClock()))
         mpv.reporter = runtime.reporter
+        let sink = Beacons()
+        driver.observers.append(BeaconTracker(planner: BeaconPlanner(session: "mpv"), sink: sink))
+        var actions = actions
         let stream = driver.events
         let collector = Task { @MainActor in
             var events: [SessionEvent] = []
@@ -62,18 +67,37 @@ import Testing
             return events
         }
         let loop = Task { @MainActor in await runtime.run() }
+        let started = ContinuousClock.now
         try runtime.send(.start(.beginning))
-        let deadline = ContinuousClock.now + .seconds(45)
+        let deadline = started + .seconds(45)
         while runtime.session.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
             try runtime.tick()
+            if let next = actions.first, ContinuousClock.now - started >= next.after {
+                actions.removeFirst()
+                try runtime.send(next.input)
+            }
         }
         loop.cancel()
         driver.finish()
         let events = await collector.value
         let observed = mpv.observations
         mpv.stop()
-        return Played(events: events, observed: observed)
+        return Played(events: events, observed: observed, beacons: sink.beacons)
+    }
+
+    /// Beacons as they fire.
+    final class Beacons: BeaconSink {
+        var beacons: [Beacon] = []
+        func take(_ beacon: Beacon) { beacons.append(beacon) }
+    }
+
+    /// An ad whose quartiles are tracked.
+    static func trackedAd(_ id: String, seconds: Int, uri: String) -> Ad {
+        Ad(id: id, duration: MediaDuration(seconds: seconds), primaryAsset: AdAsset(role: .primary, uri: uri),
+           tracking: ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"].map {
+               TrackingEvent(event: $0, uri: "https://t.example/\(id)/\($0)")
+           })
     }
 
     static func preroll(_ uri: String, duration: Int = 5) throws -> AdTimeline {
@@ -153,6 +177,63 @@ import Testing
             #expect(!played.names.contains("adStart"))
             #expect(played.names.suffix(2) == ["contentStart", "sessionEnd"])
             #expect(!played.observed.contains { $0.item == uri && $0.position > .zero }, "nothing of the ad played")
+        }
+    }
+
+    /// Snapback: a seek from 1.5 s to 9 s over the unwatched mid-roll at 4
+    /// plays the mid-roll item from its start, then content at 9, exactly.
+    @MainActor @Test func snapback_playsTheMidrollFromItsStart_thenContentAtTheTarget() async throws {
+        guard RealPlayerTools.available else {
+            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
+            return
+        }
+        try await Self.withMedia { server in
+            let contentURL = await server.url("/content.m3u8")
+            let adURL = await server.url("/ad.m3u8")
+            let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [
+                AdBreak(id: "mid", position: .midroll(ContentTime(seconds: 4)), ads: [Self.trackedAd("m1", seconds: 5, uri: adURL)],
+                        insertion: .inserted),
+            ])
+            let played = try await Self.play(timeline, main: contentURL, actions: [(.milliseconds(1_500), .jump(.seek, to: .content(ContentTime(seconds: 9))))])
+            #expect(played.names == ["sessionStart", "contentStart", "seek", "adBreakStart", "adStart", "adEnd", "adBreakEnd",
+                                     "contentStart", "sessionEnd"], "\(played.events)")
+            let ad = played.observed.filter { $0.item == adURL }
+            let adFirst = try #require(ad.first)
+            let adLast = try #require(ad.last)
+            #expect(adFirst.position.seconds < 0.3, "the mid-roll starts at \(adFirst.position)")
+            #expect(abs((adLast.position - adFirst.position).seconds - 5) <= 0.25)
+            let resumed = try #require(played.observed.first { $0.item == contentURL && $0.at > adLast.at })
+            #expect(abs(resumed.position.seconds - 9) <= 0.25, "content resumes at \(resumed.position), the target")
+            #expect(played.beacons.map { $0.id.tracking } == ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"])
+        }
+    }
+
+    /// A stall: the origin holds the seventh segment of a 12 s ad for 10 s
+    /// (mpv fetches segments one after another, so playback reaches it
+    /// first). A stall is reported and ends, no quartile fires during it,
+    /// and the ad plays to its end afterwards.
+    @MainActor @Test func aStallInAnAd_isReported_andNoQuartileFiresDuringIt() async throws {
+        guard RealPlayerTools.available else {
+            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
+            return
+        }
+        try await Self.withMedia { server in
+            let media = try TestMedia.hls("long", seconds: 12, frequency: 660)
+            for (name, bytes) in media {
+                await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"),
+                                   latency: name == "long006.ts" ? .seconds(10) : .zero)
+            }
+            let adURL = await server.url("/long.m3u8")
+            let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [
+                AdBreak(id: "pre", position: .preroll, ads: [Self.trackedAd("p1", seconds: 12, uri: adURL)], insertion: .inserted),
+            ])
+            let played = try await Self.play(timeline, main: await server.url("/content.m3u8"))
+            let stall = try #require(played.events.first { $0.name == "stall" }, "\(played.events)")
+            let end = try #require(played.events.first { $0.name == "stallEnd" && $0.clock > stall.clock })
+            #expect(!played.beacons.contains { $0.clock > stall.clock && $0.clock < end.clock }, "\(played.beacons.map(\.clock))")
+            #expect(played.names.filter { !$0.hasPrefix("timed") } == ["sessionStart", "adBreakStart", "adStart", "adEnd", "adBreakEnd",
+                                                                        "contentStart", "sessionEnd"])
+            #expect(played.beacons.map { $0.id.tracking }.last == "complete")
         }
     }
 
