@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "AdPlaybackTestSupport", targets: ["AdPlaybackTestSupport"]),
         .library(name: "AdScenario", targets: ["AdScenario"]),
         .library(name: "AdPlayerMPV", targets: ["AdPlayerMPV"]),
+        .library(name: "AdPlayerAVFoundation", targets: ["AdPlayerAVFoundation"]),
         .executable(name: "adplay", targets: ["adplay"]),
     ],
     dependencies: [
@@ -163,11 +164,23 @@ let package = Package(
         .target(
             name: "AdPlayerMPV", dependencies: ["AdPlayback", "AdPlaybackRuntime", "AdTimeline", "MediaTime", "VAST"],
             swiftSettings: strictSettings),
+        // AVPlayer as the session's player, on the main actor; the adapter is written against a
+        // protocol and tested everywhere, only AVPlayer's conformance needs AVFoundation.
+        .target(
+            name: "AdPlayerAVFoundation", dependencies: ["AdPlayback", "AdPlaybackRuntime", "AdTimeline", "MediaTime", "VAST"],
+            swiftSettings: strictSettings),
         // An app that owns its runtime on the main actor, over a main-actor player:
         // Swift 6 mode, complete concurrency checking, nothing unchecked.
         .executableTarget(
             name: "MainActorApp", dependencies: ["AdPlaybackKit"], path: "Examples/MainActorApp",
             swiftSettings: strictSettings + [.enableExperimentalFeature("StrictConcurrency=complete")]),
+        .testTarget(
+            name: "AdPlayerAVFoundationTests",
+            dependencies: [
+                "AdPlayerAVFoundation", "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdResolvers", "AdSimulation", "AdTimeline",
+                "MediaTime",
+            ],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "AdPlayerMPVTests",
             dependencies: [
