@@ -78,6 +78,7 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
     private var queuedReports: [PlayerReport] = []
     private var reporterStorage: PlayerReporter?
     private var log: [Observation] = []
+    private var delays: [Duration] = []
 
     /// Starts mpv, idle, with `mainURL` as the main stream's item.
     public init(mainURL: String, configuration: Configuration = Configuration()) throws(MPVError) {
@@ -138,6 +139,9 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
 
     /// Every position mpv reported, in order (the last 100,000).
     public var observations: [Observation] { lock.withLock { log } }
+
+    /// For each ready reported, how long after mpv's `playback-restart` it went out.
+    public var readyDelays: [Duration] { lock.withLock { delays } }
 
     /// mpv's position in the item; a position that stood still too long while playing is reported as a stall.
     public var currentItemTime: MediaDuration {
@@ -236,6 +240,7 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
             propertyChanged(message["name"] as? String, message["data"])
         case "playback-restart":
             guard let id = lock.withLock({ pending }) else { return }
+            let restarted = ContinuousClock.now
             connection?.send(["get_property", "time-pos"]) { [weak self] data in
                 guard let self else { return }
                 let landed = MediaDuration(seconds: data as? Double ?? 0)
@@ -244,6 +249,7 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
                     pending = nil
                     position = landed
                     positionMovedAt = .now
+                    delays.append(ContinuousClock.now - restarted)
                     return true
                 }
                 if stillPending { report(.ready(id, landedAt: landed)) }

@@ -28,6 +28,7 @@ import Testing
         var events: [SessionEvent]
         var observed: [MPVPlayer.Observation]
         var beacons: [Beacon]
+        var readyDelays: [Duration]
         var names: [String] { events.filter { !["ready", "stall", "stallEnd", "resync"].contains($0.name) }.map(\.name) }
     }
 
@@ -82,8 +83,9 @@ import Testing
         driver.finish()
         let events = await collector.value
         let observed = mpv.observations
+        let delays = mpv.readyDelays
         mpv.stop()
-        return Played(events: events, observed: observed, beacons: sink.beacons)
+        return Played(events: events, observed: observed, beacons: sink.beacons, readyDelays: delays)
     }
 
     /// Beacons as they fire.
@@ -132,6 +134,14 @@ import Testing
             let contentFirst = try #require(content.first { $0.at > adLast.at })
             #expect(contentFirst.position.seconds < 0.3, "content starts at \(contentFirst.position)")
             #expect((content.last?.position.seconds ?? 0) > 11.5, "content played to its end")
+            // Ready goes out within 100 ms of mpv's playback-restart (median).
+            let delays = played.readyDelays.sorted()
+            #expect(delays.count >= 2)
+            if !delays.isEmpty {
+                let median = delays[delays.count / 2]
+                print("mpv: ready after playback-restart, median \(median) of \(delays.count): \(delays)")
+                #expect(median < .milliseconds(100))
+            }
         }
         // Process hygiene: no mpv of ours and no socket left.
         try await Task.sleep(for: .milliseconds(200))
