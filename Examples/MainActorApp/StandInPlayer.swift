@@ -10,32 +10,33 @@ final class StandInPlayer {
     private(set) var url: String?
     private(set) var position: Double = 0
     var rate: Double = 0
-    private var isBusy = false
-    private var generation = 0
+    /// A load or seek under way: it completes at the player's next frame.
+    private var underWay: (() -> Void)?
 
     /// Loads `url` (nil: keeps the item) and seeks to `time`; `completion`
-    /// runs once the player shows it, on the main actor.
+    /// runs once the player shows it, on the main actor. A later call
+    /// supersedes it: no callback, as AVPlayer cancels the seek.
     func show(_ url: String?, at time: Double, exact: Bool, completion: @escaping @MainActor (Result<Double, LoadError>) -> Void) {
-        generation += 1
-        let mine = generation
-        isBusy = true
-        Task { @MainActor in
-            await Task.yield()  // a real player answers later
-            guard mine == self.generation else { return }  // superseded: no callback, as AVPlayer cancels the seek
-            self.isBusy = false
+        underWay = { [weak self] in
+            guard let self else { return }
             if let url, url.contains("missing") {
                 completion(.failure(.notFound(url)))
                 return
             }
             if let url { self.url = url }
-            self.position = exact ? time : (time / 2).rounded(.down) * 2  // keyframes every 2 s
-            completion(.success(self.position))
+            position = exact ? time : (time / 2).rounded(.down) * 2  // keyframes every 2 s
+            completion(.success(position))
         }
     }
 
-    /// Plays for `seconds` of wall time at the rate, unless a load or seek is under way.
+    /// Plays for `seconds` of wall time at the rate; a load or seek under
+    /// way completes instead (a real player answers later).
     func advance(by seconds: Double) {
-        guard !isBusy else { return }
+        if let completing = underWay {
+            underWay = nil
+            completing()
+            return
+        }
         position += seconds * rate
     }
 }

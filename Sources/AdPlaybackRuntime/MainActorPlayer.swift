@@ -1,4 +1,5 @@
 public import AdPlayback
+import Foundation
 public import MediaTime
 
 /// A player adapter that lives on the main actor, as one over AVPlayer or
@@ -65,13 +66,34 @@ public final class MainActorPlayer: PlayerAdapter {
 
 /// Where an adapter on another isolation domain (the main actor, a
 /// player's own queue) reports what its player did. It can be called from
-/// anywhere; ``PlaybackRuntime/run()`` hands each report to the session on
-/// the runtime's domain, in order.
+/// anywhere; the runtime hands each report to the session on its own
+/// domain, in order: at the next ``PlaybackRuntime/tick()`` at the latest,
+/// or as soon as ``PlaybackRuntime/run()`` gets to it.
 public struct PlayerReporter: Sendable {
-    let deliver: @Sendable (PlayerReport) -> Void
+    let inbox: ReportInbox
+    let wake: @Sendable () -> Void
 
     /// Reports `report`.
-    public func report(_ report: PlayerReport) { deliver(report) }
+    public func report(_ report: PlayerReport) {
+        inbox.append(report)
+        wake()
+    }
+}
+
+/// Reports waiting for the runtime, in order, from any thread.
+final class ReportInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [PlayerReport] = []
+
+    func append(_ report: PlayerReport) { lock.withLock { reports.append(report) } }
+
+    /// The reports since the last call, in order.
+    func drain() -> [PlayerReport] {
+        lock.withLock {
+            defer { reports = [] }
+            return reports
+        }
+    }
 }
 
 /// Something on the main actor that follows a session beside the player

@@ -47,8 +47,10 @@ public final class PlaybackRuntime {
     /// of a player on another domain.
     private enum Arrival: Sendable {
         case result(Delivery)
-        case report(PlayerReport)
+        /// Reports wait in the inbox.
+        case reports
     }
+    private let inbox = ReportInbox()
 
     private struct Delivery: Sendable {
         var opportunityID: String
@@ -79,7 +81,12 @@ public final class PlaybackRuntime {
     /// to the session in order.
     public var reporter: PlayerReporter {
         let sink = resultSink
-        return PlayerReporter { report in sink.yield(.report(report)) }
+        return PlayerReporter(inbox: inbox) { sink.yield(.reports) }
+    }
+
+    /// Hands the session the reports waiting, in order.
+    private func deliverReports() -> [SessionEvent] {
+        inbox.drain().flatMap { driver.deliver(.player($0)) }
     }
 
     /// Hands an input to the session; everything it asks is done.
@@ -95,7 +102,7 @@ public final class PlaybackRuntime {
     /// may fire then.
     @discardableResult
     public func tick() throws(SessionError) -> [SessionEvent] {
-        var events: [SessionEvent] = []
+        var events = deliverReports()
         for input in liveInputs?.drain() ?? [] { events += driver.deliver(input) }
         guard session.isRunning else { return events }
         return try events + driver.tick()
@@ -110,7 +117,7 @@ public final class PlaybackRuntime {
         while let arrival = await iterator.next(isolation: isolation) {
             switch arrival {
             case .result(let delivery): _ = deliver(delivery)
-            case .report(let report): driver.receive(report)
+            case .reports: _ = deliverReports()
             }
         }
     }
@@ -125,8 +132,8 @@ public final class PlaybackRuntime {
         var iterator = results.makeAsyncIterator()
         while !resolutions.isEmpty {
             switch await iterator.next(isolation: isolation) {
-            case .result(let delivery)?: return events + deliver(delivery)
-            case .report(let report)?: events += driver.deliver(.player(report))
+            case .result(let delivery)?: return events + deliverReports() + deliver(delivery)
+            case .reports?: events += deliverReports()
             case nil: return nil
             }
         }
