@@ -124,7 +124,8 @@ public struct PlaybackSession: Sendable {
 
     /// Whether the viewer paused.
     public var isPaused: Bool { conditions.isPaused }
-    var isInterrupted: Bool { conditions.isInterrupted }
+    /// Whether a call or backgrounding interrupted playback.
+    public var isInterrupted: Bool { conditions.isInterrupted }
     var isFailoverSession: Bool { conditions.isFailoverSession }
     /// What the player shows, as the session models it.
     var item: PlayerItem { link.item }

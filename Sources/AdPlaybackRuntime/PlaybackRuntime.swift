@@ -96,15 +96,15 @@ public final class PlaybackRuntime {
         try driver.send(input)
     }
 
-    /// Hands the session what the live source queued, then tells it where
-    /// the player is now. While no session runs (before the start, after
-    /// the end) it only hands over the live news: a player's time observer
-    /// may fire then.
+    /// Hands the session what the player reported and the live source
+    /// queued, then tells it where the player is now. While no session runs
+    /// (before the start, after the end), or an interruption holds it, it
+    /// only hands those over: a player's time observer may fire then.
     @discardableResult
     public func tick() throws(SessionError) -> [SessionEvent] {
         var events = deliverReports()
         for input in liveInputs?.drain() ?? [] { events += driver.deliver(input) }
-        guard session.isRunning else { return events }
+        guard session.isRunning, !session.isInterrupted else { return events }
         return try events + driver.tick()
     }
 

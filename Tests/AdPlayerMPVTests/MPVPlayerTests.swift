@@ -97,8 +97,8 @@ import Testing
     /// An ad whose quartiles are tracked.
     static func trackedAd(_ id: String, seconds: Int, uri: String) -> Ad {
         Ad(id: id, duration: MediaDuration(seconds: seconds), primaryAsset: AdAsset(role: .primary, uri: uri),
-           tracking: ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"].map {
-               TrackingEvent(event: $0, uri: "https://t.example/\(id)/\($0)")
+           tracking: ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "error"].map {
+               TrackingEvent(event: $0, uri: "https://t.example/\(id)/\($0)" + ($0 == "error" ? "?code=[ERRORCODE]" : ""))
            })
     }
 
@@ -159,10 +159,17 @@ import Testing
         }
         try await Self.withMedia { server in
             let contentURL = await server.url("/content.m3u8")
-            let played = try await Self.play(try Self.preroll(await server.url("/missing.m3u8")), main: contentURL)
+            let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [
+                AdBreak(id: "pre", position: .preroll, ads: [Self.trackedAd("p1", seconds: 5, uri: await server.url("/missing.m3u8"))],
+                        insertion: .inserted),
+            ])
+            let played = try await Self.play(timeline, main: contentURL)
             #expect(played.names == ["sessionStart", "adBreakStart", "adError", "adBreakEnd", "contentStart", "sessionEnd"], "\(played.events)")
             let error = try #require(played.events.first { $0.name == "adError" })
             if case .adError(_, _, let failure) = error.kind { #expect(failure.vastCode == 401) }
+            // Ad tracking sends only the ad's Error URL, with the code.
+            #expect(played.beacons.map { $0.id.tracking } == ["error"])
+            #expect(played.beacons.first?.macros["ERRORCODE"] == "401")
             #expect((played.observed.filter { $0.item == contentURL }.last?.position.seconds ?? 0) > 11.5)
         }
     }
@@ -244,6 +251,29 @@ import Testing
             #expect(played.names.filter { !$0.hasPrefix("timed") } == ["sessionStart", "adBreakStart", "adStart", "adEnd", "adBreakEnd",
                                                                         "contentStart", "sessionEnd"])
             #expect(played.beacons.map { $0.id.tracking }.last == "complete")
+        }
+    }
+
+    /// An interruption during content pauses mpv: its position stands
+    /// still for the call, and playback goes on from there (resume).
+    @MainActor @Test func anInterruption_holdsMpv_andPlaybackGoesOn() async throws {
+        guard RealPlayerTools.available else {
+            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
+            return
+        }
+        try await Self.withMedia { server in
+            let contentURL = await server.url("/content.m3u8")
+            let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [])
+            let played = try await Self.play(timeline, main: contentURL, actions: [
+                (.seconds(3), .interrupt), (.seconds(5), .interruptEnd),
+            ])
+            #expect(played.names == ["sessionStart", "contentStart", "interrupt", "interruptEnd", "sessionEnd"], "\(played.events)")
+            let interrupt = try #require(played.events.first { $0.name == "interrupt" })
+            let resumed = try #require(played.events.first { $0.name == "interruptEnd" })
+            let during = played.observed.filter { $0.at > .seconds(3.5) && $0.at < .seconds(4.8) }
+            #expect(during.isEmpty, "mpv's position stood still during the call: \(during.map(\.position))")
+            #expect(resumed.clock - interrupt.clock >= MediaDuration(seconds: 1.9))
+            #expect((played.observed.last?.position.seconds ?? 0) > 11.5, "content played to its end after the call")
         }
     }
 
