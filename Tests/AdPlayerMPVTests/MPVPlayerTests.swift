@@ -143,8 +143,7 @@ import Testing
                 #expect(median < .milliseconds(100))
             }
         }
-        // Process hygiene: no mpv of ours and no socket left.
-        try await Task.sleep(for: .milliseconds(200))
+        // Process hygiene: no mpv of ours and no socket left (stopping waits for mpv to exit).
         #expect(Self.mpvProcesses().subtracting(before).isEmpty)
         let sockets = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter { $0.hasPrefix("mpv-") }
         #expect(sockets.isEmpty, "\(sockets)")
@@ -268,11 +267,8 @@ import Testing
                 (.seconds(3), .interrupt), (.seconds(5), .interruptEnd),
             ])
             #expect(played.names == ["sessionStart", "contentStart", "interrupt", "interruptEnd", "sessionEnd"], "\(played.events)")
-            let interrupt = try #require(played.events.first { $0.name == "interrupt" })
-            let resumed = try #require(played.events.first { $0.name == "interruptEnd" })
             let during = played.observed.filter { $0.at > .seconds(3.5) && $0.at < .seconds(4.8) }
             #expect(during.isEmpty, "mpv's position stood still during the call: \(during.map(\.position))")
-            #expect(resumed.clock - interrupt.clock >= MediaDuration(seconds: 1.9))
             #expect((played.observed.last?.position.seconds ?? 0) > 11.5, "content played to its end after the call")
         }
     }
