@@ -114,10 +114,7 @@ import Testing
     /// ad item for its length, then content from 0; the session's events
     /// follow what mpv did; nothing of mpv is left afterwards.
     @MainActor @Test func aPrerollItem_thenContentFrom0() async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+        guard RealPlayerTools.canRun() else { return }
         let before = Self.mpvProcesses()
         try await Self.withMedia { server in
             let contentURL = await server.url("/content.m3u8")
@@ -152,10 +149,7 @@ import Testing
     /// An ad whose playlist answers 404: `adError` 401, the break ends, and
     /// content plays from 0 to its end.
     @MainActor @Test func anAdWhosePlaylistAnswers404_failsWith401_andContentPlays() async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+        guard RealPlayerTools.canRun() else { return }
         try await Self.withMedia { server in
             let contentURL = await server.url("/content.m3u8")
             let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [
@@ -179,10 +173,7 @@ import Testing
     /// fails and content plays.
     @MainActor @Test(arguments: ["edl://%30%file:///etc/passwd", "playlist"])
     func untrustedAds_neverReachTheFilesystem(ad: String) async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+        guard RealPlayerTools.canRun() else { return }
         try await Self.withMedia { server in
             await server.serve("/evil.m3u8", .document(
                 "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nfile:///etc/passwd\n#EXTINF:1.0,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n",
@@ -199,10 +190,7 @@ import Testing
     /// Snapback: a seek from 1.5 s to 9 s over the unwatched mid-roll at 4
     /// plays the mid-roll item from its start, then content at 9, exactly.
     @MainActor @Test func snapback_playsTheMidrollFromItsStart_thenContentAtTheTarget() async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+        guard RealPlayerTools.canRun() else { return }
         try await Self.withMedia { server in
             let contentURL = await server.url("/content.m3u8")
             let adURL = await server.url("/ad.m3u8")
@@ -229,10 +217,7 @@ import Testing
     /// first). A stall is reported and ends, no quartile fires during it,
     /// and the ad plays to its end afterwards.
     @MainActor @Test func aStallInAnAd_isReported_andNoQuartileFiresDuringIt() async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+        guard RealPlayerTools.canRun() else { return }
         try await Self.withMedia { server in
             let media = try TestMedia.hls("long", seconds: 12, frequency: 660)
             for (name, bytes) in media {
@@ -256,10 +241,7 @@ import Testing
     /// An interruption during content pauses mpv: its position stands
     /// still for the call, and playback goes on from there (resume).
     @MainActor @Test func anInterruption_holdsMpv_andPlaybackGoesOn() async throws {
-        guard RealPlayerTools.available else {
-            #expect(!RealPlayerTools.isRequired, "mpv and ffmpeg are required here: \(RealPlayerTools.install)")
-            return
-        }
+        guard RealPlayerTools.canRun() else { return }
         try await Self.withMedia { server in
             let contentURL = await server.url("/content.m3u8")
             let timeline = try AdTimeline(contentDuration: MediaDuration(seconds: 12), breaks: [])

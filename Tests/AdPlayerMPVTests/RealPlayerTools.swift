@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// mpv and ffmpeg, when this machine has them. Where they are missing the
 /// real-player tests are skipped with one line saying what to install,
@@ -13,6 +14,16 @@ enum RealPlayerTools {
     }
 
     static var isRequired: Bool { ProcessInfo.processInfo.environment["ADPLAY_REAL_PLAYER"] == "required" }
+
+    /// Whether a real-player test can run: the tools are here. When they are
+    /// not, it says what to install, and it is a failure where they are required.
+    static func canRun() -> Bool {
+        guard available else {
+            #expect(!isRequired, "mpv and ffmpeg are required here: \(install)")
+            return false
+        }
+        return true
+    }
 
     /// Whether the tools are here; says what to install when not.
     static var available: Bool {
