@@ -137,6 +137,7 @@ let package = Package(
             name: "adplay",
             dependencies: [
                 "AdScenario",
+                "AdPlayerMPV",
                 "AdLive",
                 "AdSSAI",
                 "AdStorage",

@@ -140,6 +140,9 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
     /// Every position mpv reported, in order (the last 100,000).
     public var observations: [Observation] { lock.withLock { log } }
 
+    /// The last position mpv reported, if any.
+    public var latest: Observation? { lock.withLock { log.last } }
+
     /// For each ready reported, how long after mpv's `playback-restart` it went out.
     public var readyDelays: [Duration] { lock.withLock { delays } }
 
@@ -187,8 +190,12 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
         }
         lock.withLock { loadedURL = url }
         var command: [Any] = ["loadfile", url, "replace"]
-        if optionsArgument == 4 { command.append(-1) }
-        command.append("start=\(seconds)")
+        // mpv 0.35 lands an HLS item loaded with start=0 on its second
+        // segment; an item loaded without a start plays from its first frame.
+        if presentation.time > .zero {
+            if optionsArgument == 4 { command.append(-1) }
+            command.append("start=\(seconds)")
+        }
         let id = presentation.id
         connection?.send(command) { [weak self] data in
             guard let self, let entry = (data as? [String: Any])?["playlist_entry_id"] as? Int else { return }

@@ -19,6 +19,15 @@ public enum EventLines {
         return String(decoding: output.bytes, as: UTF8.self)
     }
 
+    /// One JSON object for `event` on a real player, without a newline: the
+    /// event's line, then `"player": {"item", "position"}`, what the player
+    /// itself reported (nulls before its first report).
+    public static func line(for event: SessionEvent, player: PlayerPosition?) -> String {
+        var output = JSONOutput()
+        write(event, player: .some(player), to: &output)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
     /// All events, one line each, newline-terminated.
     public static func render(_ events: [SessionEvent]) -> String {
         String(decoding: bytes(for: events), as: UTF8.self)
@@ -115,7 +124,9 @@ public enum EventLines {
         if let url = startup.trackingURL { output.value(url.absoluteString) } else { output.null() }
     }
 
-    static func write(_ event: SessionEvent, date: String? = nil, to output: inout JSONOutput) {
+    /// Writes `event`'s object; `player`, when given, adds what a real
+    /// player reported.
+    static func write(_ event: SessionEvent, date: String? = nil, player: PlayerPosition?? = nil, to output: inout JSONOutput) {
         output.openObject()
         output.key("clock")
         seconds(event.clock.ticks, to: &output)
@@ -131,6 +142,15 @@ public enum EventLines {
         }
         if let date { output.member("date", date) }
         writeFields(of: event.kind, at: event.stream, lineHasDate: date != nil, to: &output)
+        if case .some(let reported) = player {
+            output.key("player")
+            output.openObject()
+            output.key("item")
+            if let item = reported?.item { output.value(item) } else { output.null() }
+            output.key("position")
+            if let position = reported?.position { seconds(position.ticks, to: &output) } else { output.null() }
+            output.closeObject()
+        }
         output.closeObject()
     }
 

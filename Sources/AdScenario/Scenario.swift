@@ -87,6 +87,9 @@ public struct Scenario: Sendable {
     /// How the simulated player departs from an ideal one (`"player"`);
     /// `nil`: ideal.
     public var player: PlayerSpec?
+    /// The VOD stream's URL (`"stream": {"url": …}`): what a real player
+    /// loads as the main stream; the simulated player needs none.
+    public var streamURL: String?
 
     /// Creates a scenario.
     public init(

@@ -90,9 +90,11 @@ extension Scenario {
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in
             try decodeStep(field, timeline: timeline)
         }
-        return Scenario(
+        var scenario = Scenario(
             timeline: timeline, policy: policy, steps: steps, opportunities: opportunities,
             placeholderStyle: BreakStyle(insertion: stream.insertion), resolveTimeout: resolveTimeout, issues: issues)
+        scenario.streamURL = stream.url
+        return scenario
     }
 
     static func topLevel(_ bytes: [UInt8]) throws(ScenarioError) -> JSONObjectFields {
@@ -153,11 +155,13 @@ extension Scenario {
     struct StreamSpec {
         var contentDuration: MediaDuration
         var insertion: Insertion
+        /// What a real player loads as the main stream (`"url"`).
+        var url: String?
     }
 
     /// The stream; `insertion` is `defaultInsertion` when the file does not say.
     static func decodeStream(_ field: JSONField, defaultInsertion: Insertion = .inStream) throws(ScenarioError) -> StreamSpec {
-        let object = try field.object(allowing: ["type", "contentDuration", "insertion"])
+        let object = try field.object(allowing: ["type", "contentDuration", "insertion", "url"])
         let typeField = try object.required("type")
         let type = try typeField.string()
         guard type == "vod" else {
@@ -166,7 +170,13 @@ extension Scenario {
         }
         let duration = try object.required("contentDuration").seconds(positive: true)
         let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? defaultInsertion
-        return StreamSpec(contentDuration: duration, insertion: insertion)
+        let url = try object["url"].map { field throws(ScenarioError) in
+            let url = try field.nonEmptyString()
+            // What a player is handed: only http(s).
+            if let refusal = MediaURL.refusal(url) { throw field.failure(refusal) }
+            return url
+        }
+        return StreamSpec(contentDuration: duration, insertion: insertion, url: url)
     }
 
     private static func decodeTimeline(_ fields: [JSONField], stream: StreamSpec) throws(ScenarioError) -> AdTimeline {

@@ -77,28 +77,8 @@ extension Scenario {
                 return ads.firstIndex { $0.id == adID }.map { names.contains("\(breakID)/\($0 + 1)") } ?? false
             }
         }
-        let recorder = beacons.map(BeaconRecorder.init(outbox:))
-        if let recorder {
-            let tracker = BeaconTracker(planner: BeaconPlanner(session: beaconSession), sink: recorder)
-            simulation.simulation.driver.observers.append(tracker)
-            simulation.runtime.tracker = tracker
-        }
-        var events: [SessionEvent] = []
-        for opportunity in opportunities {
-            do {
-                events += try simulation.send(.opportunity(opportunity))
-            } catch {
-                throw ScenarioError(path: "$.vmap", message: "break \(opportunity.id): \(error)")
-            }
-        }
-        for step in steps {
-            do {
-                try checkClock(simulation.clock.reading, step)
-                events += try await perform(step.action, on: simulation, bookmarks: bookmarks)
-            } catch {
-                throw failure(error, at: step)
-            }
-        }
+        let recorder = track(beacons, session: beaconSession, in: simulation.runtime)
+        let events = try await play(on: simulation, bookmarks: bookmarks)
         var run = ScenarioRun(
             timeline: simulation.session.initialTimeline, events: events, watched: simulation.session.watchedBreakIDs,
             issues: issues + simulation.runtime.issues + (recorder?.problems ?? []))
@@ -107,44 +87,80 @@ extension Scenario {
         return run
     }
 
-    private func perform(
-        _ action: Action, on simulation: ResolvingSimulation, bookmarks: (any BookmarkStore & Sendable)?
+    /// Sends the opportunities' breaks to resolve, then does every step on
+    /// `stage`; returns the events they published.
+    func play(
+        on stage: some ScenarioStage, bookmarks: (any BookmarkStore & Sendable)?, isolation: isolated (any Actor)? = #isolation
+    ) async throws(ScenarioError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for opportunity in opportunities {
+            do {
+                events += try stage.send(.opportunity(opportunity))
+            } catch {
+                throw ScenarioError(path: "$.vmap", message: "break \(opportunity.id): \(error)")
+            }
+        }
+        for step in steps {
+            do {
+                try checkClock(stage.clockReading, step)
+                events += try await perform(step.action, on: stage, bookmarks: bookmarks, isolation: isolation)
+            } catch {
+                throw failure(error, at: step)
+            }
+        }
+        return events
+    }
+
+    /// Tracks the ads' beacons into `outbox`, when there is one, as session
+    /// `session`; returns what keeps the beacons journaled.
+    func track(_ outbox: BeaconOutbox?, session: String, in runtime: PlaybackRuntime) -> BeaconRecorder? {
+        guard let outbox else { return nil }
+        let recorder = BeaconRecorder(outbox: outbox)
+        let tracker = BeaconTracker(planner: BeaconPlanner(session: session), sink: recorder)
+        runtime.driver.observers.append(tracker)
+        runtime.tracker = tracker
+        return recorder
+    }
+
+    /// Does one action on `stage`; returns the events it published.
+    func perform(
+        _ action: Action, on stage: some ScenarioStage, bookmarks: (any BookmarkStore & Sendable)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> [SessionEvent] {
         switch action {
         case .start(.at(let target)):
-            return try simulation.send(.start(target == .content(.zero) ? .beginning : .position(target)))
+            return try stage.send(.start(target == .content(.zero) ? .beginning : .position(target)))
         case .start(.bookmark):
-            guard let bookmark = try simulation.session.lastBookmark ?? bookmarks?.load() else {
+            guard let bookmark = try stage.session.lastBookmark ?? bookmarks?.load() else {
                 throw SessionError.noBookmark
             }
-            return try simulation.send(.start(.bookmark(bookmark)))
+            return try stage.send(.start(.bookmark(bookmark)))
         case .play(let duration):
-            try requireRunning(simulation)
-            return try await simulation.play(for: duration)
+            try requireRunning(stage.session)
+            return try await stage.play(for: duration, isolation: isolation)
         case .pause(let duration):
-            var events = try simulation.send(.pause)
-            simulation.simulation.wait(for: duration)
-            events += try simulation.send(.resume)
+            var events = try stage.send(.pause)
+            events += try await stage.hold(for: duration, isolation: isolation)
+            events += try stage.send(.resume)
             return events
         case .wait(let duration):
-            simulation.simulation.wait(for: duration)
-            return []
+            return try await stage.hold(for: duration, isolation: isolation)
         case .jump(let kind, let target):
-            return try simulation.send(.jump(kind, to: target))
+            return try stage.send(.jump(kind, to: target))
         case .jumpToDate, .start(.liveEdge), .start(.date):
             throw SessionError.outOfRange("dates and the live edge apply to a live stream only")
         case .interrupt(let duration):
-            var events = try simulation.send(.interrupt)
-            simulation.simulation.wait(for: duration)
-            events += try simulation.send(.interruptEnd)
+            var events = try stage.send(.interrupt)
+            events += try await stage.hold(for: duration, isolation: isolation)
+            events += try stage.send(.interruptEnd)
             return events
         case .stop:
-            return try simulation.send(.stop)
+            return try stage.send(.stop)
         case .failover:
-            return try simulation.send(.failover)
+            return try stage.send(.failover)
         case .playToEnd:
-            try requireRunning(simulation)
-            return try await simulation.playToEnd()
+            try requireRunning(stage.session)
+            return try await stage.playToEnd(isolation: isolation)
         }
     }
 
@@ -156,8 +172,8 @@ extension Scenario {
             stalls: player.stalls)
     }
 
-    private func requireRunning(_ simulation: ResolvingSimulation) throws(SessionError) {
-        guard simulation.session.isRunning else { throw SessionError.notRunning }
+    private func requireRunning(_ session: PlaybackSession) throws(SessionError) {
+        guard session.isRunning else { throw SessionError.notRunning }
     }
 
     /// A step may not take the scenario's clock past ``maxClock``.

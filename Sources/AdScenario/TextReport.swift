@@ -32,6 +32,23 @@ public enum TextReport {
         return output
     }
 
+    /// The header of the rows a run on a real player prints as its events
+    /// happen (``row(_:player:)``).
+    public static var realPlayerHeader: String {
+        pad("clock", 11) + pad("stream", 11) + pad("content", 11) + pad("player", 26) + "event\n"
+    }
+
+    /// One event's row on a real player: the times, what the player itself
+    /// reported (its item's file name @ its position), the event in words.
+    public static func row(_ event: SessionEvent, player: PlayerPosition?) -> String {
+        let reported = player.map { player in
+            let name = player.item.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "none"
+            return name + " @" + String(format: "%.3f", player.position.seconds)
+        } ?? "-"
+        return pad(TimeText.format(event.clock), 11) + pad(TimeText.format(event.stream), 11)
+            + pad(TimeText.format(event.content), 11) + pad(reported, 26) + describe(event) + "\n"
+    }
+
     /// One event in words.
     public static func describe(_ event: SessionEvent) -> String {
         switch event.kind {

@@ -45,14 +45,15 @@ public final class ResolvingSimulation {
         try runtime.send(input)
     }
 
-    /// Plays for `duration` of virtual time; while the session waits for a
+    /// Plays for `duration` of virtual time, on the caller's isolation
+    /// domain; while the session waits for a
     /// break to resolve, the virtual clock holds and the result is awaited.
     @discardableResult
-    public func play(for duration: MediaDuration) async throws(SessionError) -> [SessionEvent] {
+    public func play(for duration: MediaDuration, isolation: isolated (any Actor)? = #isolation) async throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []
         var remaining = duration
         while remaining > .zero, session.isRunning {
-            if try await awaitResolution(into: &events) { continue }
+            if try await awaitResolution(into: &events, isolation: isolation) { continue }
             remaining -= try simulation.step(within: remaining, into: &events)
         }
         simulation.wait(for: remaining)
@@ -62,10 +63,10 @@ public final class ResolvingSimulation {
     /// Plays until the session ends.
     /// - Throws: ``SessionError`` if the session never ends.
     @discardableResult
-    public func playToEnd() async throws(SessionError) -> [SessionEvent] {
+    public func playToEnd(isolation: isolated (any Actor)? = #isolation) async throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []
         while session.isRunning {
-            if try await awaitResolution(into: &events) { continue }
+            if try await awaitResolution(into: &events, isolation: isolation) { continue }
             guard let step = simulation.timeToNextMoment else { throw SessionError.neverEnds }
             _ = try simulation.step(within: step, into: &events)
         }
@@ -74,9 +75,11 @@ public final class ResolvingSimulation {
 
     /// When the session waits at a break whose resolution runs, awaits the
     /// next result. Returns whether it waited.
-    private func awaitResolution(into events: inout [SessionEvent]) async throws(SessionError) -> Bool {
+    private func awaitResolution(
+        into events: inout [SessionEvent], isolation: isolated (any Actor)?
+    ) async throws(SessionError) -> Bool {
         guard session.waitingForBreak != nil else { return false }
-        guard let delivered = await runtime.deliverNextResult() else { throw SessionError.neverEnds }
+        guard let delivered = await runtime.deliverNextResult(isolation: isolation) else { throw SessionError.neverEnds }
         events += delivered
         return true
     }

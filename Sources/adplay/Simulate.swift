@@ -28,6 +28,11 @@ struct Simulate: AsyncParsableCommand {
             ({"endpoint", "fallback", "origin"}) starts that SSAI session first and plays what it gives: \
             a VOD session's avails are its breaks, its manifest gives the stream's length; the event \
             lines begin with the session's status.
+
+            With --player mpv the scenario plays on a real mpv, at real time (headless unless --show): \
+            the stream's "url" is the main stream, each inserted ad's "asset" the item mpv loads. The \
+            event lines are printed as they happen; clock is wall seconds since the start, and each \
+            line carries what mpv itself reported ("player": {"item", "position"}).
             """)
 
     @Argument(help: "The scenario JSON file, or - for standard input (paths in it are then relative to the current directory).")
@@ -35,6 +40,15 @@ struct Simulate: AsyncParsableCommand {
 
     @Option(help: "text (readable log and timeline) or jsonl (one JSON object per event).")
     var format: OutputFormat = .text
+
+    @Option(help: "simulated (a headless player on a virtual clock) or mpv (a real mpv, at real time).")
+    var player: PlayerChoice = .simulated
+
+    @Option(help: "With --player mpv, the mpv executable (default: mpv on PATH).")
+    var mpv: String?
+
+    @Flag(help: "With --player mpv, open mpv's window to watch (headless by default).")
+    var show = false
 
     @Option(help: "Also draw the session as an SVG picture to this file, titled with the scenario's description.")
     var svg: String?
@@ -52,6 +66,9 @@ struct Simulate: AsyncParsableCommand {
     var beaconTimeout: Double = 30
 
     func validate() throws {
+        if player != .mpv, mpv != nil || show {
+            throw ValidationError("--mpv and --show apply to --player mpv")
+        }
         guard beaconTimeout > 0, beaconTimeout <= 3_600 else {
             throw ValidationError("--beacon-timeout must be greater than 0 and at most 3600 seconds")
         }
@@ -91,9 +108,21 @@ struct Simulate: AsyncParsableCommand {
         }
         let outbox = try beacons.map(BeaconOutboxFactory.open)
         let sender = outbox.map { outbox in Task { await outbox.run() } }
-        try await ScenarioOutput.run(
-            json: bytes, source: scenario, format: format, svg: svg, fullAxis: full, vmap: vmap, recording: recording, alternate: alternate,
-            ssai: ssai, bookmarks: try bookmarkStore(), beacons: outbox)
+        if player == .mpv {
+            let decoded: Scenario
+            do {
+                decoded = try Scenario.decode(json: bytes, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
+            } catch {
+                throw CLIError("\(scenario): \(error)")
+            }
+            let run = try await RealPlayerRun.run(
+                decoded, source: scenario, format: format, mpv: mpv, window: show, bookmarks: try bookmarkStore(), beacons: outbox)
+            if let svg { try ScenarioOutput.draw(run, title: decoded.title ?? scenario, to: svg, fullAxis: full) }
+        } else {
+            try await ScenarioOutput.run(
+                json: bytes, source: scenario, format: format, svg: svg, fullAxis: full, vmap: vmap, recording: recording, alternate: alternate,
+                ssai: ssai, bookmarks: try bookmarkStore(), beacons: outbox)
+        }
         if let outbox, let beacons {
             let summary = await outbox.flush(timeout: Network.duration(seconds: beaconTimeout))
             sender?.cancel()
@@ -154,10 +183,13 @@ enum ScenarioOutput {
         case .text: print(TextReport.render(run), terminator: "")
         case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
         }
-        if let svg {
-            let picture = SVGTimeline.render(run, title: title ?? (source == "-" ? "standard input" : source), full: fullAxis)
-            try FileBytes.write(Array(picture.utf8), to: svg)
-            FileHandle.standardError.write(Data("SVG written to \(svg)\n".utf8))
-        }
+        if let svg { try draw(run, title: title ?? (source == "-" ? "standard input" : source), to: svg, fullAxis: fullAxis) }
+    }
+
+    /// Draws the run as an SVG picture to `path`.
+    static func draw(_ run: ScenarioRun, title: String, to path: String, fullAxis: Bool) throws {
+        let picture = SVGTimeline.render(run, title: title, full: fullAxis)
+        try FileBytes.write(Array(picture.utf8), to: path)
+        FileHandle.standardError.write(Data("SVG written to \(path)\n".utf8))
     }
 }

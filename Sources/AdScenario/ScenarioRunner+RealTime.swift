@@ -1,0 +1,175 @@
+public import AdPlayback
+public import AdPlaybackRuntime
+public import AdOutbox
+public import AdPolicy
+public import AdResolvers
+import AdTimeline
+public import MediaTime
+
+/// What a real player itself reports: the item it shows (its URL; `nil`
+/// when none is loaded) and its position there.
+public struct PlayerPosition: Sendable, Hashable {
+    /// The URL of the item the player shows.
+    public var item: String?
+    /// The player's position in that item.
+    public var position: MediaDuration
+
+    /// Creates a position.
+    public init(item: String?, position: MediaDuration) {
+        self.item = item
+        self.position = position
+    }
+}
+
+/// A real player a scenario plays on: the adapter the session drives, how
+/// its reports reach the runtime, and what it reports of itself.
+public struct RealPlayer {
+    /// The adapter the session drives.
+    public var adapter: any PlayerAdapter
+    /// Hands the adapter the runtime's reporter.
+    public var connect: (PlayerReporter) -> Void
+    /// What the player itself reports now.
+    public var position: () -> PlayerPosition?
+
+    /// Creates a real player.
+    public init(adapter: any PlayerAdapter, connect: @escaping (PlayerReporter) -> Void, position: @escaping () -> PlayerPosition?) {
+        self.adapter = adapter
+        self.connect = connect
+        self.position = position
+    }
+}
+
+extension Scenario {
+    /// Checks that the scenario can play on a real player: a VOD stream with
+    /// a `"url"`, and an `"asset"` for every ad the player loads as its own
+    /// item.
+    public func checkRealPlayable() throws(ScenarioError) {
+        guard liveRecording == nil else {
+            throw ScenarioError(path: "$.stream", message: "a live recording plays on the simulated player only; a real player needs a VOD stream with \"url\"")
+        }
+        guard streamURL != nil else {
+            throw ScenarioError(path: "$.stream", message: "a real player needs the stream's \"url\", the main stream it loads")
+        }
+        for (breakIndex, adBreak) in timeline.breaks.enumerated() where adBreak.insertion == .inserted {
+            for (adIndex, ad) in adBreak.ads.enumerated() where ad.primaryAsset == nil {
+                throw ScenarioError(
+                    path: "$.breaks[\(breakIndex)].ads[\(adIndex)]",
+                    message: "ad \"\(ad.id)\" has no \"asset\": a real player loads an inserted ad from its URL")
+            }
+        }
+    }
+
+    /// Runs the scenario on a real player, in real time: each action takes
+    /// the wall time it names, and the session is ticked every
+    /// `tickInterval` meanwhile. `onEvent` sees each event as it is
+    /// published, with what the player itself then reported.
+    /// - Throws: ``ScenarioError`` as ``run(selector:resolvers:clock:bookmarks:beacons:beaconSession:)``
+    ///   does, and when the scenario cannot play on a real player
+    ///   (``checkRealPlayable()``) or a `playToEnd` does not end (a player
+    ///   that stopped moving).
+    @MainActor
+    public func runInRealTime(
+        on player: RealPlayer, selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver],
+        bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run",
+        tickInterval: Duration = .milliseconds(40), onEvent: @escaping @MainActor (SessionEvent, PlayerPosition?) -> Void = { _, _ in }
+    ) async throws(ScenarioError) -> ScenarioRun {
+        try checkRealPlayable()
+        let session = PlaybackSession(timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle)
+        let clock = ContinuousClock()
+        let driver = PlaybackDriver(session: session, player: player.adapter, clock: clock, bookmarks: bookmarks)
+        let runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock))
+        let stage = RealTimeStage(runtime: runtime, tickInterval: tickInterval)
+        driver.observers.append(EventTap { events in
+            for event in events { onEvent(event, player.position()) }
+            stage.published += events
+        })
+        let recorder = track(beacons, session: beaconSession, in: runtime)
+        player.connect(runtime.reporter)
+        let loop = Task { @MainActor in await runtime.run() }
+        defer { loop.cancel() }
+        let events = try await play(on: stage, bookmarks: bookmarks) + stage.take()
+        var run = ScenarioRun(
+            timeline: session.initialTimeline, events: events, watched: runtime.session.watchedBreakIDs,
+            issues: issues + runtime.issues + (recorder?.problems ?? []))
+        run.beacons = recorder?.fired ?? []
+        return run
+    }
+}
+
+/// A scenario's stage on a real player: wall time passes for real, and the
+/// session is ticked meanwhile. Resolutions and reports arrive through the
+/// runtime's loop, so the events are those the session published, which
+/// ``take()`` hands over.
+final class RealTimeStage: ScenarioStage {
+    let runtime: PlaybackRuntime
+    let tickInterval: Duration
+    let clock = ContinuousClock()
+    /// Published and not yet taken.
+    var published: [SessionEvent] = []
+
+    init(runtime: PlaybackRuntime, tickInterval: Duration) {
+        self.runtime = runtime
+        self.tickInterval = tickInterval
+    }
+
+    var session: PlaybackSession { runtime.session }
+    var clockReading: ClockTime { runtime.driver.now }
+
+    /// The events published since the last take.
+    func take() -> [SessionEvent] {
+        defer { published = [] }
+        return published
+    }
+
+    func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
+        try runtime.send(input)
+        return take()
+    }
+
+    func play(for duration: MediaDuration, isolation: isolated (any Actor)?) async throws(SessionError) -> [SessionEvent] {
+        try await pass(duration.duration, isolation: isolation)
+        return take()
+    }
+
+    func hold(for duration: MediaDuration, isolation: isolated (any Actor)?) async throws(SessionError) -> [SessionEvent] {
+        try await pass(duration.duration, isolation: isolation)
+        return take()
+    }
+
+    /// Plays until the session ends, or throws ``SessionError/neverEnds``
+    /// when it has not ended a minute after the whole stream could have
+    /// played.
+    func playToEnd(isolation: isolated (any Actor)?) async throws(SessionError) -> [SessionEvent] {
+        let timeline = session.timeline
+        let stream = timeline.breaks.reduce(timeline.contentDuration ?? .zero) { $0 + $1.duration }
+        let deadline = clock.now + stream.duration + .seconds(60)
+        while session.isRunning {
+            guard clock.now < deadline, !Task.isCancelled else { throw SessionError.neverEnds }
+            try? await Task.sleep(for: tickInterval)
+            try runtime.tick()
+        }
+        return take()
+    }
+
+    /// Lets `duration` of wall time pass, ticking the session.
+    private func pass(_ duration: Duration, isolation: isolated (any Actor)?) async throws(SessionError) {
+        let end = clock.now + duration
+        while clock.now < end, !Task.isCancelled {
+            try? await Task.sleep(for: min(tickInterval, end - clock.now))
+            try runtime.tick()
+        }
+    }
+}
+
+/// Hands every event the session publishes to a closure.
+final class EventTap: PlaybackObserver {
+    let published: ([SessionEvent]) -> Void
+
+    init(_ published: @escaping ([SessionEvent]) -> Void) { self.published = published }
+
+    func session(_ session: PlaybackSession, handled input: SessionInput, published events: [SessionEvent]) {
+        if !events.isEmpty { published(events) }
+    }
+
+    func timeToNextMoment(in session: PlaybackSession) -> MediaDuration? { nil }
+}

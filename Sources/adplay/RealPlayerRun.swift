@@ -1,0 +1,87 @@
+import AdPlayerMPV
+import AdResolvers
+import AdScenario
+import AdStorage
+import AdOutbox
+import AdPlayback
+import ArgumentParser
+import Foundation
+import MediaTime
+import VAST
+
+/// Which player `simulate` plays a scenario on.
+enum PlayerChoice: String, ExpressibleByArgument, CaseIterable {
+    /// The simulated player, on a virtual clock: instant and reproducible.
+    case simulated
+    /// A real mpv, in real time.
+    case mpv
+}
+
+/// A scenario played on a real mpv, at real time, its event lines printed
+/// as they happen.
+enum RealPlayerRun {
+    @MainActor
+    static func run(
+        _ scenario: Scenario, source: String, format: OutputFormat, mpv path: String?, window: Bool,
+        bookmarks: FileBookmarkStore?, beacons: BeaconOutbox?
+    ) async throws -> ScenarioRun {
+        do {
+            try scenario.checkRealPlayable()
+        } catch {
+            throw CLIError("\(source): \(error)")
+        }
+        if scenario.player != nil {
+            FileHandle.standardError.write(Data("adplay: \(source): \"player\" describes the simulated player; on mpv, mpv's own latency, keyframes and failures apply\n".utf8))
+        }
+        let player: MPVPlayer
+        do {
+            player = try MPVPlayer(mainURL: scenario.streamURL ?? "", configuration: .init(executable: path, window: window))
+        } catch {
+            throw CLIError("\(error)")
+        }
+        let interrupt = stopOnInterrupt(player)
+        defer {
+            interrupt.cancel()
+            player.stop()
+        }
+        let real = RealPlayer(adapter: player, connect: { player.reporter = $0 }) {
+            player.latest.map { PlayerPosition(item: $0.item, position: $0.position) }
+        }
+        if format == .text { write(TextReport.realPlayerHeader) }
+        let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
+        let run: ScenarioRun
+        do {
+            run = try await scenario.runInRealTime(
+                on: real, resolvers: resolvers, bookmarks: bookmarks, beacons: beacons,
+                beaconSession: String(UUID().uuidString.prefix(8)).lowercased()
+            ) { event, position in
+                switch format {
+                case .text: write(TextReport.row(event, player: position))
+                case .jsonl: write(EventLines.line(for: event, player: position) + "\n")
+                }
+            }
+        } catch {
+            throw CLIError("\(source): \(error)")
+        }
+        for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
+        for fired in run.beacons where format == .jsonl { write(EventLines.beaconLine(fired) + "\n") }
+        return run
+    }
+
+    /// Writes at once: a person watching sees each line as it happens.
+    private static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Ctrl-C stops mpv before adplay exits: no player is left behind.
+    private static func stopOnInterrupt(_ player: MPVPlayer) -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            player.stop()
+            exit(130)
+        }
+        source.resume()
+        return source
+    }
+}
