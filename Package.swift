@@ -185,8 +185,8 @@ let package = Package(
         .testTarget(
             name: "AdPlayerMPVTests",
             dependencies: [
-                "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdTimeline", "AdTracking",
-                "MediaTime",
+                "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdScenario", "AdSignals",
+                "AdTimeline", "AdTracking", "MediaTime",
             ],
             swiftSettings: strictSettings),
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.

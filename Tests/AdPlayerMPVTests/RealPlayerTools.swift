@@ -39,6 +39,20 @@ enum RealPlayerTools {
 /// Test media made with ffmpeg at test time: short HLS streams of a test
 /// pattern and a tone, a keyframe every second, 1 s segments.
 enum TestMedia {
+    /// The media the real-player tests share, made once per test run:
+    /// 12 s of content (`content.m3u8`), a 5 s ad (`ad.m3u8`), a 4 s ad
+    /// (`ad2.m3u8`), and a 16 s stream of 12 s of content with a 4 s ad
+    /// stitched in at 6 s, its timestamps continuous (`stitched.m3u8`).
+    static func standard() throws -> [String: [UInt8]] { try made.get() }
+
+    private static let made = Result { () throws -> [String: [UInt8]] in
+        var files: [String: [UInt8]] = [:]
+        for (name, seconds, frequency) in [("content", 12, 440), ("ad", 5, 880), ("ad2", 4, 660), ("stitched", 16, 550)] {
+            files.merge(try hls(name, seconds: seconds, frequency: frequency)) { $1 }
+        }
+        return files
+    }
+
     /// The files of a stream named `name` of `seconds`, as path → bytes.
     static func hls(_ name: String, seconds: Int, frequency: Int) throws -> [String: [UInt8]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID().uuidString)")
