@@ -185,6 +185,7 @@ let package = Package(
         .testTarget(
             name: "AdPlayerMPVTests",
             dependencies: [
+                "adplay",
                 "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdScenario", "AdSignals",
                 "AdTimeline", "AdTracking", "MediaTime",
             ],
