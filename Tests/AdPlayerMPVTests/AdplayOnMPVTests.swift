@@ -50,6 +50,87 @@ import Testing
         #expect(MPVPlayerTests.mpvProcesses().subtracting(before).isEmpty, "no mpv is left")
     }
 
+    /// A VMAP from the loopback ad server: a 5 s pre-roll, and a mid-roll
+    /// at 6 s whose first ad's playlist answers 404. mpv plays the pre-roll
+    /// item from its first frame to its end, the failing ad's Error URL
+    /// reaches the loopback collector with 401 (and nothing else of it
+    /// does), the break's next ad plays, and content follows to its end.
+    @MainActor @Test func aVMAPFromTheAdServer_playsOnMpv_andAFailingAdCallsItsErrorURL() async throws {
+        guard RealPlayerTools.canRun() else { return }
+        let server = LoopbackAdServer()
+        try await server.start()
+        for (name, bytes) in try TestMedia.standard() {
+            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
+        }
+        await server.serve("/missing.m3u8", .status(404))
+        let base = String(await server.url("/").dropLast())
+        for path in ["p1/impression", "p1/error", "m1/impression", "m1/error", "m2/impression", "m2/complete"] {
+            await server.serve("/t/\(path)", .status(204))
+        }
+        await server.serve("/vmap.xml", .document(Self.vmap(base: base)))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adplay-vmap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("scenario.json")
+        try Data("""
+            {"stream": {"type": "vod", "contentDuration": 12, "url": "\(base)/content.m3u8"}, "vmap": "\(base)/vmap.xml",
+             "actions": [{"do": "start"}, {"do": "playToEnd"}]}
+            """.utf8).write(to: file)
+        let lines = try await Self.lines(of: [
+            "simulate", file.path, "--player", "mpv", "--format", "jsonl", "--beacons", directory.appendingPathComponent("outbox").path,
+        ])
+        let requests = await server.requests
+        await server.stop()
+
+        let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any] }
+        let viewing = events.compactMap { event -> String? in
+            guard let name = event["event"] as? String, !["ready", "beacon", "stall", "stallEnd", "resync"].contains(name) else { return nil }
+            return [name, event["ad"] as? String].compactMap(\.self).joined(separator: " ")
+        }
+        #expect(viewing == [
+            "sessionStart", "adBreakStart", "adStart p1", "adEnd p1", "adBreakEnd", "contentStart",
+            "adBreakStart", "adError m1", "adStart m2", "adEnd m2", "adBreakEnd", "contentStart", "sessionEnd",
+        ], "\(viewing)")
+        // mpv played the pre-roll item from its first frame to its end.
+        let ready = try #require(events.first { $0["event"] as? String == "ready" && ($0["item"] as? String ?? "").contains("p1") })
+        let adEnd = try #require(events.first { $0["event"] as? String == "adEnd" && $0["ad"] as? String == "p1" })
+        let first = try #require(ready["landed"] as? Double)
+        let last = try #require((adEnd["player"] as? [String: Any])?["position"] as? Double)
+        #expect(abs(last - first - 5) <= 0.25, "the pre-roll item played from \(first) to \(last)")
+        let error = try #require(events.first { $0["event"] as? String == "adError" })
+        #expect(error["code"] as? Int == 401)
+        // The collector: m1's Error URL with 401, and nothing else of m1.
+        #expect(requests.contains("/t/m1/error?code=401"), "\(requests)")
+        #expect(!requests.contains { $0.hasPrefix("/t/m1/impression") })
+        #expect(requests.contains { $0.hasPrefix("/t/p1/impression") } && requests.contains { $0.hasPrefix("/t/m2/complete") }, "\(requests)")
+        #expect(!requests.contains { $0.hasPrefix("/t/p1/error") })
+    }
+
+    /// The VMAP the ad server answers, its tracking on the same server.
+    static func vmap(base: String) -> String {
+        func ad(_ id: String, seconds: Int, file: String) -> String {
+            """
+            <Ad id="\(id)"><InLine><AdSystem>loopback</AdSystem><AdTitle>\(id)</AdTitle>
+            <Error>\(base)/t/\(id)/error?code=[ERRORCODE]</Error><Impression>\(base)/t/\(id)/impression</Impression>
+            <Creatives><Creative><Linear><Duration>00:00:0\(seconds)</Duration>
+            <TrackingEvents><Tracking event="complete">\(base)/t/\(id)/complete</Tracking></TrackingEvents>
+            <MediaFiles><MediaFile delivery="streaming" type="application/x-mpegURL" width="320" height="180">\(base)/\(file)</MediaFile></MediaFiles>
+            </Linear></Creative></Creatives></InLine></Ad>
+            """
+        }
+        return """
+            <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">
+            <vmap:AdBreak breakType="linear" breakId="pre" timeOffset="start"><vmap:AdSource><vmap:VASTAdData><VAST version="4.2">
+            \(ad("p1", seconds: 5, file: "ad.m3u8"))
+            </VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
+            <vmap:AdBreak breakType="linear" breakId="mid" timeOffset="00:00:06"><vmap:AdSource><vmap:VASTAdData><VAST version="4.2">
+            \(ad("m1", seconds: 4, file: "missing.m3u8").replacingOccurrences(of: "<Ad id", with: "<Ad sequence=\"1\" id"))
+            \(ad("m2", seconds: 4, file: "ad2.m3u8").replacingOccurrences(of: "<Ad id", with: "<Ad sequence=\"2\" id"))
+            </VAST></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
+            </vmap:VMAP>
+            """
+    }
+
     /// One line of output, and whether the process still ran when it was read.
     struct Line {
         var text: String
