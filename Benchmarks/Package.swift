@@ -80,6 +80,17 @@ let package = Package(
             path: "Benchmarks/SSAIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Plays on a real mpv: needs mpv, ffmpeg and python3 (its http.server is the origin).
+        .executableTarget(
+            name: "MPVBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "AdPlayerMPV", package: "AdPlaybackKit"),
+                .product(name: "AdScenario", package: "AdPlaybackKit"),
+            ],
+            path: "Benchmarks/MPVBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // The collector is Scripts/beacon_collector.py, run with python3.
         .executableTarget(
             name: "OutboxBenchmarks",

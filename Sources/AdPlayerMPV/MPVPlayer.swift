@@ -55,7 +55,7 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
         public var at: Duration
     }
 
-    private let mpv: MPVProcess
+    let mpv: MPVProcess
     private var connection: MPVConnection?
     private let mainURL: String
     private let configuration: Configuration

@@ -39,15 +39,12 @@ enum RealPlayerRun {
         } catch {
             throw CLIError("\(error)")
         }
-        let interrupt = stopOnInterrupt(player)
-        defer {
-            interrupt.cancel()
-            player.stop()
-        }
+        player.stopsWhenTheProcessIsSignalled()
+        defer { player.stop() }
         let real = RealPlayer(adapter: player, connect: { player.reporter = $0 }) {
             player.latest.map { PlayerPosition(item: $0.item, position: $0.position) }
         }
-        if format == .text { write(TextReport.realPlayerHeader) }
+        if format == .text { write(TextReport.realPlayerHeader, or: player) }
         let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
         let run: ScenarioRun
         do {
@@ -56,32 +53,26 @@ enum RealPlayerRun {
                 beaconSession: String(UUID().uuidString.prefix(8)).lowercased()
             ) { event, position in
                 switch format {
-                case .text: write(TextReport.row(event, player: position))
-                case .jsonl: write(EventLines.line(for: event, player: position) + "\n")
+                case .text: write(TextReport.row(event, player: position), or: player)
+                case .jsonl: write(EventLines.line(for: event, player: position) + "\n", or: player)
                 }
             }
         } catch {
             throw CLIError("\(source): \(error)")
         }
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
-        for fired in run.beacons where format == .jsonl { write(EventLines.beaconLine(fired) + "\n") }
+        for fired in run.beacons where format == .jsonl { write(EventLines.beaconLine(fired) + "\n", or: player) }
         return run
     }
 
     /// Writes at once: a person watching sees each line as it happens.
-    private static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// Ctrl-C stops mpv before adplay exits: no player is left behind.
-    private static func stopOnInterrupt(_ player: MPVPlayer) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
+    /// Output that was closed (`| head`) ends the run, mpv first.
+    private static func write(_ text: String, or player: MPVPlayer) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
             player.stop()
-            exit(130)
+            exit(141)
         }
-        source.resume()
-        return source
     }
 }

@@ -131,6 +131,50 @@ import Testing
             """
     }
 
+    /// A run cut short, by its reader going away (`| head -1`) or by a
+    /// termination, stops its mpv before adplay exits.
+    @MainActor @Test(arguments: ["output closed", "terminated"])
+    func aRunCutShort_leavesNoMpvBehind(how: String) async throws {
+        guard RealPlayerTools.canRun() else { return }
+        let server = LoopbackAdServer()
+        try await server.start()
+        for (name, bytes) in try TestMedia.standard() {
+            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
+        }
+        let content = await server.url("/content.m3u8")
+        let before = MPVPlayerTests.mpvProcesses()
+        let socketsBefore = Self.socketDirectories()
+        let process = Process()
+        process.executableURL = try Self.adplay()
+        process.arguments = ["simulate", "-", "--player", "mpv", "--format", "jsonl"]
+        let input = Pipe()
+        let out = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("""
+            {"stream": {"type": "vod", "contentDuration": 12, "url": "\(content)"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}
+            """.utf8))
+        try input.fileHandleForWriting.close()
+        let status: Int32 = await withCheckedContinuation { continuation in
+            Thread {
+                _ = out.fileHandleForReading.availableData  // the first line: mpv is up
+                if how == "terminated" { process.terminate() } else { try? out.fileHandleForReading.close() }
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }.start()
+        }
+        await server.stop()
+        #expect(status == (how == "terminated" ? 128 + SIGTERM : 141))
+        #expect(MPVPlayerTests.mpvProcesses().subtracting(before).isEmpty, "no mpv is left")
+        #expect(Self.socketDirectories().subtracting(socketsBefore).isEmpty, "no socket is left")
+    }
+
+    /// mpv's private socket directories in the temporary directory.
+    static func socketDirectories() -> Set<String> {
+        Set(((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []).filter { $0.hasPrefix("mpv-") })
+    }
+
     /// One line of output, and whether the process still ran when it was read.
     struct Line {
         var text: String

@@ -255,11 +255,17 @@ import Testing
         }
     }
 
-    /// The process ids of running mpv processes.
+    /// The process ids of running mpv processes. An mpv that has ended but
+    /// whose parent went first (a zombie, until the system reaps it) is not
+    /// running.
     static func mpvProcesses() -> Set<String> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return Set(entries.filter { pid in
-            pid.allSatisfy(\.isNumber) && ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("mpv") ?? false)
+            guard pid.allSatisfy(\.isNumber), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            // "pid (comm) state ...": the state follows the last parenthesis.
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+            return stat.contains("(mpv)") && state != "Z"
         })
     }
 }
