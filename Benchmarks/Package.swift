@@ -80,13 +80,12 @@ let package = Package(
             path: "Benchmarks/SSAIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
-        // Plays on a real mpv: needs mpv, ffmpeg and python3 (its http.server is the origin).
+        // Runs the release adplay (as above) on a real mpv: needs mpv, ffmpeg and
+        // python3 (its http.server is the origin).
         .executableTarget(
             name: "MPVBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "AdPlayerMPV", package: "AdPlaybackKit"),
-                .product(name: "AdScenario", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/MPVBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -62,7 +62,9 @@ extension Scenario {
     /// Runs the scenario on a real player, in real time: each action takes
     /// the wall time it names, and the session is ticked every
     /// `tickInterval` meanwhile. `onEvent` sees each event as it is
-    /// published, with what the player itself then reported.
+    /// published, with what the player itself then reported. When the main
+    /// stream fails (the player crashed, the stream is gone) the session is
+    /// stopped there and the run says why (``ScenarioRun/mainStreamFailure``).
     /// - Throws: ``ScenarioError`` as ``run(selector:resolvers:clock:bookmarks:beacons:beaconSession:)``
     ///   does, and when the scenario cannot play on a real player
     ///   (``checkRealPlayable()``) or a `playToEnd` does not end (a player
@@ -82,6 +84,7 @@ extension Scenario {
         driver.observers.append(EventTap { events in
             for event in events { onEvent(event, player.position()) }
             stage.published += events
+            for case .streamError(let message, true) in events.map(\.kind) { stage.mainStreamFailure = message }
         })
         let recorder = track(beacons, session: beaconSession, in: runtime)
         player.connect(runtime.reporter)
@@ -92,6 +95,7 @@ extension Scenario {
             timeline: session.initialTimeline, events: events, watched: runtime.session.watchedBreakIDs,
             issues: issues + runtime.issues + (recorder?.problems ?? []))
         run.beacons = recorder?.fired ?? []
+        run.mainStreamFailure = stage.mainStreamFailure
         return run
     }
 }
@@ -106,6 +110,9 @@ final class RealTimeStage: ScenarioStage {
     let clock = ContinuousClock()
     /// Published and not yet taken.
     var published: [SessionEvent] = []
+    /// Why the main stream failed, if it did: the run ends there, since
+    /// nothing plays any more (a crashed player, a stream that is gone).
+    var mainStreamFailure: String?
 
     init(runtime: PlaybackRuntime, tickInterval: Duration) {
         self.runtime = runtime
@@ -147,6 +154,7 @@ final class RealTimeStage: ScenarioStage {
             guard clock.now < deadline, !Task.isCancelled else { throw SessionError.neverEnds }
             try? await Task.sleep(for: tickInterval)
             try runtime.tick()
+            try endIfTheMainStreamFailed()
         }
         return take()
     }
@@ -154,10 +162,17 @@ final class RealTimeStage: ScenarioStage {
     /// Lets `duration` of wall time pass, ticking the session.
     private func pass(_ duration: Duration, isolation: isolated (any Actor)?) async throws(SessionError) {
         let end = clock.now + duration
-        while clock.now < end, !Task.isCancelled {
+        while clock.now < end, !Task.isCancelled, mainStreamFailure == nil {
             try? await Task.sleep(for: min(tickInterval, end - clock.now))
             try runtime.tick()
+            try endIfTheMainStreamFailed()
         }
+    }
+
+    /// Stops the session once the main stream has failed.
+    private func endIfTheMainStreamFailed() throws(SessionError) {
+        guard mainStreamFailure != nil, session.isRunning else { return }
+        try runtime.send(.stop)
     }
 }
 

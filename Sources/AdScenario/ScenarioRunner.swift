@@ -27,6 +27,8 @@ public struct ScenarioRun: Sendable {
     public var dates: [String?] = []
     /// The beacons fired and journaled, in order, when the run had an outbox.
     public var beacons: [FiredBeacon] = []
+    /// On a real player, why the main stream failed, which ended the run.
+    public var mainStreamFailure: String?
 }
 
 extension Scenario {

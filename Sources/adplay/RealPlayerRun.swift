@@ -62,6 +62,7 @@ enum RealPlayerRun {
         }
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
         for fired in run.beacons where format == .jsonl { write(EventLines.beaconLine(fired) + "\n", or: player) }
+        if let failure = run.mainStreamFailure { throw CLIError("\(source): the run ended: \(failure)") }
         return run
     }
 

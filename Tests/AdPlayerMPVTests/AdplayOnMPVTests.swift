@@ -170,6 +170,41 @@ import Testing
         #expect(Self.socketDirectories().subtracting(socketsBefore).isEmpty, "no socket is left")
     }
 
+    /// A main stream mpv cannot load ends the run with a stream error and
+    /// exit status 1, never a wait for a session that cannot play.
+    @MainActor @Test func aMainStreamThatFails_endsTheRunWithAStreamError() async throws {
+        guard RealPlayerTools.canRun() else { return }
+        let server = LoopbackAdServer()
+        try await server.start()
+        await server.serve("/gone.m3u8", .status(404))
+        let url = await server.url("/gone.m3u8")
+        let process = Process()
+        process.executableURL = try Self.adplay()
+        process.arguments = ["simulate", "-", "--player", "mpv", "--format", "jsonl"]
+        let input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (input, out, err)
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("""
+            {"stream": {"type": "vod", "contentDuration": 12, "url": "\(url)"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}
+            """.utf8))
+        try input.fileHandleForWriting.close()
+        let (stdout, stderr): (String, String) = await withCheckedContinuation { continuation in
+            Thread {
+                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)))
+            }.start()
+        }
+        await server.stop()
+        #expect(process.terminationStatus == 1)
+        #expect(stdout.contains(#""event":"error""#) && stdout.contains("the main stream failed"), "\(stdout)")
+        #expect(stdout.contains(#""event":"sessionEnd""#), "the session was stopped: \(stdout)")
+        #expect(stderr.contains("the run ended: the main stream failed"), "\(stderr)")
+    }
+
     /// mpv's private socket directories in the temporary directory.
     static func socketDirectories() -> Set<String> {
         Set(((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []).filter { $0.hasPrefix("mpv-") })

@@ -1,46 +1,69 @@
-import AdPlayerMPV
-import AdScenario
 import Benchmark
 import Foundation
 
-// What the adapter and the runtime cost while mpv plays: the CPU time of
-// this process (mpv's own decoding runs in mpv's process and is excluded)
-// over the wall time of a scenario played on a real mpv. Needs mpv, ffmpeg
-// and python3 (its http.server serves the media on loopback, outside this
-// process).
-let benchmarks: @Sendable () -> Void = {
-    let share = BenchmarkMetric.custom("CPU, hundredths of a percent of one core", polarity: .prefersSmaller, useScalingFactor: false)
-    let configuration = Benchmark.Configuration(
-        metrics: [.cpuTotal, .wallClock, share], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3,
-        teardown: { try? MediaOrigin.shared.get().stop() })
+// What the adapter and the runtime cost while mpv plays: `adplay simulate
+// --player mpv` plays a scenario, and its own CPU time (user and system, all
+// its threads; mpv's decoding runs in mpv's process and is excluded) from
+// its first event line to its last is divided by the wall time between
+// them. Linux (it reads /proc). Needs mpv, ffmpeg, python3 (its
+// http.server is the origin, outside the measured process) and the release
+// adplay: (cd .. && swift build -c release --product adplay).
+let adplayPath = ProcessInfo.processInfo.environment["ADPLAY"] ?? "../.build/release/adplay"
 
-    Benchmark("mpv plays a 4 s pre-roll and 12 s of content: adapter and runtime CPU", configuration: configuration) { benchmark in
+let benchmarks: @Sendable () -> Void = {
+    let share = BenchmarkMetric.custom("adplay CPU, hundredths of a percent of one core", polarity: .prefersSmaller, useScalingFactor: false)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, share], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3,
+        teardown: { try? MediaOrigin.shared.get().stop() })
+    guard FileManager.default.isExecutableFile(atPath: adplayPath) else {
+        print("Skipping the mpv benchmark: build adplay first (swift build -c release --product adplay) or set ADPLAY.")
+        return
+    }
+
+    Benchmark("adplay on mpv, a 4 s pre-roll and 12 s of content: CPU of adapter and runtime", configuration: configuration) { benchmark in
         let origin = try MediaOrigin.shared.get()
-        let scenario = try Scenario.decode(json: Array("""
+        let scenario = origin.directory.appendingPathComponent("scenario.json")
+        try Data("""
             {"stream": {"type": "vod", "contentDuration": 12, "url": "\(origin.base)/content.m3u8"},
              "breaks": [{"id": "pre", "at": 0, "insertion": "inserted", "ads": [{"id": "a1", "duration": 4, "asset": "\(origin.base)/ad.m3u8"}]}],
              "actions": [{"do": "start"}, {"do": "playToEnd"}]}
-            """.utf8))
-        let mpv = try MPVPlayer(mainURL: origin.base + "/content.m3u8")
-        let player = RealPlayer(adapter: mpv, connect: { mpv.reporter = $0 }) { nil }
-        let cpuBefore = processCPUTime()
-        let wallBefore = ContinuousClock.now
+            """.utf8).write(to: scenario)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: adplayPath)
+        process.arguments = ["simulate", scenario.path, "--player", "mpv", "--format", "jsonl"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        var first: (cpu: Duration?, wall: ContinuousClock.Instant)?
+        var last: (cpu: Duration?, wall: ContinuousClock.Instant)?
+        var ended = false
         benchmark.startMeasurement()
-        let run = try await scenario.runInRealTime(on: player, resolvers: [])
+        while case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty {
+            let reading = (cpu: cpuTime(of: process.processIdentifier), wall: ContinuousClock.now)
+            if first == nil { first = reading }
+            if String(decoding: chunk, as: UTF8.self).contains(#""event":"sessionEnd""#) {
+                last = reading
+                ended = true
+            }
+        }
         benchmark.stopMeasurement()
-        let cpu = processCPUTime() - cpuBefore
-        let wall = ContinuousClock.now - wallBefore
-        mpv.stop()
-        guard run.events.last?.name == "sessionEnd" else { throw MediaOrigin.Failure("the session did not end: \(run.events)") }
-        benchmark.measurement(share, Int((cpu / wall * 10_000).rounded()))
+        process.waitUntilExit()
+        guard ended, let first, let last, let cpuFirst = first.cpu, let cpuLast = last.cpu else {
+            throw MediaOrigin.Failure("adplay did not play the scenario to its end (status \(process.terminationStatus))")
+        }
+        benchmark.measurement(share, Int(((cpuLast - cpuFirst) / (last.wall - first.wall) * 10_000).rounded()))
     }
 }
 
-/// This process's CPU time, user and system, all threads.
-func processCPUTime() -> Duration {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+/// A process's own CPU time so far, user and system, all its threads
+/// (`/proc/PID/stat` fields 14 and 15, in clock ticks; not its children's).
+func cpuTime(of pid: Int32) -> Duration? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After "pid (comm)": state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+    let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+    return .milliseconds((user + system) * 1_000 / ticks)
 }
 
 /// Test media made with ffmpeg, served by python3's http.server on
@@ -52,6 +75,7 @@ final class MediaOrigin: @unchecked Sendable {
     }
 
     let base: String
+    let directory: URL
     private let server: Process
 
     static let shared = Result { try MediaOrigin() }
@@ -84,11 +108,13 @@ final class MediaOrigin: @unchecked Sendable {
         }
         base = "http://127.0.0.1:\(port)"
         self.server = server
+        self.directory = directory
     }
 
     func stop() {
         server.terminate()
         server.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     private static func run(_ tool: String, in directory: URL, _ arguments: [String]) throws {
