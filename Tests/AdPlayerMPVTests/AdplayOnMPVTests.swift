@@ -8,11 +8,7 @@ import Testing
 @Suite(.serialized) struct AdplayOnMPVTests {
     @MainActor @Test func simulateOnMpv_printsEachLineAsItHappens_withWhatMpvReported() async throws {
         guard RealPlayerTools.canRun() else { return }
-        let server = LoopbackAdServer()
-        try await server.start()
-        for (name, bytes) in try TestMedia.standard() {
-            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
-        }
+        let server = try await TestMedia.server()
         let content = await server.url("/content.m3u8")
         let ad = await server.url("/ad2.m3u8")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adplay-mpv-\(UUID().uuidString)")
@@ -57,11 +53,7 @@ import Testing
     /// does), the break's next ad plays, and content follows to its end.
     @MainActor @Test func aVMAPFromTheAdServer_playsOnMpv_andAFailingAdCallsItsErrorURL() async throws {
         guard RealPlayerTools.canRun() else { return }
-        let server = LoopbackAdServer()
-        try await server.start()
-        for (name, bytes) in try TestMedia.standard() {
-            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
-        }
+        let server = try await TestMedia.server()
         await server.serve("/missing.m3u8", .status(404))
         let base = String(await server.url("/").dropLast())
         for path in ["p1/impression", "p1/error", "m1/impression", "m1/error", "m2/impression", "m2/complete"] {
@@ -136,11 +128,7 @@ import Testing
     @MainActor @Test(arguments: ["output closed", "terminated"])
     func aRunCutShort_leavesNoMpvBehind(how: String) async throws {
         guard RealPlayerTools.canRun() else { return }
-        let server = LoopbackAdServer()
-        try await server.start()
-        for (name, bytes) in try TestMedia.standard() {
-            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
-        }
+        let server = try await TestMedia.server()
         let content = await server.url("/content.m3u8")
         let before = MPVPlayerTests.mpvProcesses()
         let socketsBefore = Self.socketDirectories()

@@ -32,14 +32,10 @@ import Testing
         var names: [String] { events.filter { !["ready", "stall", "stallEnd", "resync"].contains($0.name) }.map(\.name) }
     }
 
-    /// Media on a loopback server: 12 s of content and a 5 s ad.
+    /// Media on a loopback server: 12 s of content and a 5 s ad, and the rest of ``TestMedia/standard()``.
     @MainActor
     static func withMedia(_ body: @MainActor (LoopbackAdServer) async throws -> Void) async throws {
-        let server = LoopbackAdServer()
-        try await server.start()
-        for (name, bytes) in try TestMedia.hls("content", seconds: 12, frequency: 440).merging(try TestMedia.hls("ad", seconds: 5, frequency: 880)) { $1 } {
-            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
-        }
+        let server = try await TestMedia.server()
         do {
             try await body(server)
         } catch {
@@ -125,9 +121,13 @@ import Testing
             // mpv itself: the ad item from its first frame to its end, then content from 0.
             let ad = played.observed.filter { $0.item == adURL }
             let content = played.observed.filter { $0.item == contentURL }
-            let adFirst = try #require(ad.first)
+            // Its first frame is where mpv landed when it was ready.
+            let adFirst = try #require(played.events.lazy.compactMap { event -> MediaDuration? in
+                guard case .ready(let presentation, let landed) = event.kind, case .ad = presentation.item else { return nil }
+                return landed
+            }.first)
             let adLast = try #require(ad.last)
-            #expect(abs((adLast.position - adFirst.position).seconds - 5) <= 0.25, "the ad item played \(adLast.position - adFirst.position)")
+            #expect(abs((adLast.position - adFirst).seconds - 5) <= 0.25, "the ad item played from \(adFirst) to \(adLast.position)")
             let contentFirst = try #require(content.first { $0.at > adLast.at })
             #expect(contentFirst.position.seconds < 0.3, "content starts at \(contentFirst.position)")
             #expect((content.last?.position.seconds ?? 0) > 11.5, "content played to its end")

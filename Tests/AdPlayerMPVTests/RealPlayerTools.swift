@@ -1,3 +1,4 @@
+import AdPlaybackTestSupport
 import Foundation
 import Testing
 
@@ -44,6 +45,16 @@ enum TestMedia {
     /// (`ad2.m3u8`), and a 16 s stream of 12 s of content with a 4 s ad
     /// stitched in at 6 s, its timestamps continuous (`stitched.m3u8`).
     static func standard() throws -> [String: [UInt8]] { try made.get() }
+
+    /// A started loopback server serving ``standard()``, each file at `/NAME`.
+    static func server() async throws -> LoopbackAdServer {
+        let server = LoopbackAdServer()
+        try await server.start()
+        for (name, bytes) in try standard() {
+            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
+        }
+        return server
+    }
 
     private static let made = Result { () throws -> [String: [UInt8]] in
         var files: [String: [UInt8]] = [:]

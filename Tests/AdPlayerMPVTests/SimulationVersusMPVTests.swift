@@ -130,11 +130,7 @@ import Testing
 
     @MainActor @Test func everyScenario_playsTheSameOnMpvAsInTheSimulation() async throws {
         guard RealPlayerTools.canRun() else { return }
-        let server = LoopbackAdServer()
-        try await server.start()
-        for (name, bytes) in try TestMedia.standard() {
-            await server.serve("/\(name)", .file(bytes, contentType: name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"))
-        }
+        let server = try await TestMedia.server()
         await server.serve("/missing.m3u8", .status(404))
         let base = await server.url("")
         var rows: [Row] = []

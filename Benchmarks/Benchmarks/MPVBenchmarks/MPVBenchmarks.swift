@@ -112,7 +112,8 @@ final class MediaOrigin: @unchecked Sendable {
     }
 
     func stop() {
-        server.terminate()
+        // SIGKILL: the server may inherit an ignored SIGTERM from the benchmark runner.
+        kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }
