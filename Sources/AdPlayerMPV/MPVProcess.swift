@@ -30,7 +30,7 @@ final class MPVProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            try Self.withSignalsUnblocked { try process.run() }
         } catch {
             try? FileManager.default.removeItem(at: base)
             throw .launchFailed("\(error)")
@@ -51,10 +51,29 @@ final class MPVProcess: @unchecked Sendable {
         throw .notFound("not on PATH")
     }
 
-    /// Ends mpv (at once if it does not quit) and removes its directory.
+    /// Ends mpv and removes its directory: mpv has a second to quit as it
+    /// was asked, then is terminated, then killed; stopping never hangs on it.
     func stop() {
-        if process.isRunning { process.terminate() }
+        for signal in [SIGTERM, SIGKILL] {
+            let deadline = ContinuousClock.now + .seconds(1)
+            while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+            guard process.isRunning else { break }
+            kill(process.processIdentifier, signal)
+        }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs `body` with no signal blocked on this thread, so that a process
+    /// it starts begins with none blocked: a child inherits the mask, and
+    /// the threads Swift concurrency runs on block most signals, which would
+    /// leave mpv deaf to SIGTERM.
+    private static func withSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+        var all = sigset_t()
+        var saved = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_UNBLOCK, &all, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        return try body()
     }
 }

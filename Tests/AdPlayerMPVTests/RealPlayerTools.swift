@@ -2,6 +2,11 @@ import AdPlaybackTestSupport
 import Foundation
 import Testing
 
+/// Every test that plays on a real mpv, one at a time: two players at once
+/// on a small machine would stall each other, and each test checks that no
+/// mpv is left when it is done.
+@Suite(.serialized) struct RealPlayerTests {}
+
 /// mpv and ffmpeg, when this machine has them. Where they are missing the
 /// real-player tests are skipped with one line saying what to install,
 /// unless `ADPLAY_REAL_PLAYER=required` (as `.ci/run` sets it): then a
