@@ -137,7 +137,9 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
     /// Set by the driver; mpv's reports go through ``reporter``.
     public var onReport: ((PlayerReport) -> Void)?
 
-    /// Every position mpv reported, in order (the last 100,000).
+    /// Every position mpv reported once a presentation was ready, in order
+    /// (the last 100,000): what mpv reports between a load and its
+    /// `playback-restart` may still be the old item's.
     public var observations: [Observation] { lock.withLock { log } }
 
     /// The last position mpv reported, if any.
@@ -292,8 +294,12 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
             let resumed = lock.withLock { () -> Bool in
                 let moved = time != position
                 position = time
-                if log.count >= 100_000 { log.removeFirst(log.count / 2) }
-                log.append(Observation(item: loadedURL, position: time, at: ContinuousClock.now - started))
+                // Between a load and its playback-restart mpv may still report
+                // the old item's position: only settled positions are observed.
+                if pending == nil {
+                    if log.count >= 100_000 { log.removeFirst(log.count / 2) }
+                    log.append(Observation(item: loadedURL, position: time, at: ContinuousClock.now - started))
+                }
                 guard moved else { return false }
                 positionMovedAt = .now
                 defer { stalled = false }
