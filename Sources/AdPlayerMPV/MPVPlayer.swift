@@ -258,6 +258,9 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
                     pending = nil
                     position = landed
                     positionMovedAt = .now
+                    // The landed position is the item's first observation, so
+                    // whatever the ready leads to sees the new item.
+                    observeLocked(landed)
                     delays.append(ContinuousClock.now - restarted)
                     return true
                 }
@@ -286,6 +289,12 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
         }
     }
 
+    /// Logs `position` of the loaded item; the caller holds the lock.
+    private func observeLocked(_ position: MediaDuration) {
+        if log.count >= 100_000 { log.removeFirst(log.count / 2) }
+        log.append(Observation(item: loadedURL, position: position, at: ContinuousClock.now - started))
+    }
+
     private func propertyChanged(_ name: String?, _ value: Any?) {
         switch name {
         case "time-pos":
@@ -296,10 +305,7 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
                 position = time
                 // Between a load and its playback-restart mpv may still report
                 // the old item's position: only settled positions are observed.
-                if pending == nil {
-                    if log.count >= 100_000 { log.removeFirst(log.count / 2) }
-                    log.append(Observation(item: loadedURL, position: time, at: ContinuousClock.now - started))
-                }
+                if pending == nil { observeLocked(time) }
                 guard moved else { return false }
                 positionMovedAt = .now
                 defer { stalled = false }
