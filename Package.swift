@@ -163,7 +163,7 @@ let package = Package(
         ),
         // mpv as the session's player, over its JSON IPC socket; no link-time dependency.
         .target(
-            name: "AdPlayerMPV", dependencies: ["AdPlayback", "AdPlaybackRuntime", "AdTimeline", "MediaTime", "VAST"],
+            name: "AdPlayerMPV", dependencies: ["AdPlayback", "AdPlaybackRuntime", "AdTimeline", "HLS", "MediaTime", "VAST"],
             swiftSettings: strictSettings),
         // AVPlayer as the session's player, on the main actor; the adapter is written against a
         // protocol and tested everywhere, only AVPlayer's conformance needs AVFoundation.
@@ -187,7 +187,7 @@ let package = Package(
             dependencies: [
                 "adplay",
                 "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdScenario", "AdSignals",
-                "AdTimeline", "AdTracking", "MediaTime",
+                "AdTimeline", "AdTracking", "HLS", "MediaTime",
             ],
             swiftSettings: strictSettings),
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.

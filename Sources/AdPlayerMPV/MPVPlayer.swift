@@ -79,6 +79,13 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
     private var reporterStorage: PlayerReporter?
     private var log: [Observation] = []
     private var delays: [Duration] = []
+    /// A live main stream's segments, once the driver follows its playlist.
+    private var liveMap: LiveSegmentMap?
+    /// Where mpv's `time-pos` 0 stands on the item's time: the start of the
+    /// segment a live main stream was joined at; 0 for every other item.
+    private var itemOffset = MediaDuration.zero
+    /// A live join whose first segment mpv has not named yet.
+    private var awaitingJoin = false
 
     /// Starts mpv, idle, with `mainURL` as the main stream's item.
     public init(mainURL: String, configuration: Configuration = Configuration()) throws(MPVError) {
@@ -142,6 +149,19 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
     /// `playback-restart` may still be the old item's.
     public var observations: [Observation] { lock.withLock { log } }
 
+    /// Follows the main stream as live: `map` is its playlist's latest
+    /// window, and mpv's positions in the main stream are mapped onto the
+    /// playlist's stream time through it (``LiveSegmentMap``). Call it at
+    /// every refresh; safe from any thread.
+    public func follow(_ map: LiveSegmentMap) {
+        let first = lock.withLock { () -> Bool in
+            defer { liveMap = map }
+            return liveMap == nil
+        }
+        // libavformat names the segments it opens at mpv's `v` level only.
+        if first { connection?.send(["request_log_messages", "v"]) }
+    }
+
     /// The last position mpv reported, if any.
     public var latest: Observation? { lock.withLock { log.last } }
 
@@ -170,8 +190,9 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
             endReached = false
             return presentation.replacesItem || url != loadedURL
         }
-        let seconds = String(format: "%.6f", presentation.time.seconds)
         guard loads else {
+            let offset = lock.withLock { itemOffset }
+            let seconds = Self.seconds(presentation.time - offset)
             connection?.send(["seek", seconds, presentation.precision == .exact ? "absolute+exact" : "absolute"])
             return
         }
@@ -190,13 +211,25 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
             report(.failed(presentation.id, .unplayable(MediaURL.refusal(url) ?? "not an http(s) URL: \(url)")))
             return
         }
-        lock.withLock { loadedURL = url }
-        var command: [Any] = ["loadfile", url, "replace"]
+        let join = presentation.item == .main ? lock.withLock { liveMap }?.join(at: presentation.time) : nil
+        lock.withLock {
+            loadedURL = url
+            itemOffset = join?.start ?? .zero
+            awaitingJoin = join != nil
+        }
+        var options: [String] = []
+        if let join {
+            // Join at the segment holding the time; mpv's log says which it opened.
+            options.append("demuxer-lavf-o-add=live_start_index=\(join.index)")
+        }
         // mpv 0.35 lands an HLS item loaded with start=0 on its second
         // segment; an item loaded without a start plays from its first frame.
-        if presentation.time > .zero {
+        let start = presentation.time - (join?.start ?? .zero)
+        if start > .zero { options.append("start=\(Self.seconds(start))") }
+        var command: [Any] = ["loadfile", url, "replace"]
+        if !options.isEmpty {
             if optionsArgument == 4 { command.append(-1) }
-            command.append("start=\(seconds)")
+            command.append(options.joined(separator: ","))
         }
         let id = presentation.id
         connection?.send(command) { [weak self] data in
@@ -252,9 +285,10 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
             let restarted = ContinuousClock.now
             connection?.send(["get_property", "time-pos"]) { [weak self] data in
                 guard let self else { return }
-                let landed = MediaDuration(seconds: data as? Double ?? 0)
-                let stillPending = lock.withLock { () -> Bool in
-                    guard pending == id else { return false }
+                let reported = MediaDuration(seconds: data as? Double ?? 0)
+                let (stillPending, landed) = lock.withLock { () -> (Bool, MediaDuration) in
+                    let landed = itemOffset + reported
+                    guard pending == id else { return (false, landed) }
                     pending = nil
                     position = landed
                     positionMovedAt = .now
@@ -262,9 +296,16 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
                     // whatever the ready leads to sees the new item.
                     observeLocked(landed)
                     delays.append(ContinuousClock.now - restarted)
-                    return true
+                    return (true, landed)
                 }
                 if stillPending { report(.ready(id, landedAt: landed)) }
+            }
+        case "log-message":
+            guard let text = message["text"] as? String, let url = LiveSegmentMap.openedURL(inLogLine: text) else { return }
+            lock.withLock {
+                guard awaitingJoin, let start = liveMap?.start(of: url) else { return }
+                awaitingJoin = false
+                itemOffset = start
             }
         case "end-file":
             guard let entry = message["playlist_entry_id"] as? Int,
@@ -289,6 +330,9 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
         }
     }
 
+    /// Seconds as mpv's commands take them.
+    private static func seconds(_ duration: MediaDuration) -> String { String(format: "%.6f", duration.seconds) }
+
     /// Logs `position` of the loaded item; the caller holds the lock.
     private func observeLocked(_ position: MediaDuration) {
         if log.count >= 100_000 { log.removeFirst(log.count / 2) }
@@ -299,8 +343,8 @@ public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
         switch name {
         case "time-pos":
             guard let seconds = value as? Double else { return }
-            let time = MediaDuration(seconds: seconds)
             let resumed = lock.withLock { () -> Bool in
+                let time = itemOffset + MediaDuration(seconds: seconds)
                 let moved = time != position
                 position = time
                 // Between a load and its playback-restart mpv may still report
