@@ -90,6 +90,10 @@ public struct Scenario: Sendable {
     /// The VOD stream's URL (`"stream": {"url": …}`): what a real player
     /// loads as the main stream; the simulated player needs none.
     public var streamURL: String?
+    /// The live stream's playlist URL (`"stream": {"type": "live", "url":
+    /// …}`), which a real player follows; the simulated player replays a
+    /// recording instead.
+    public var liveURL: String?
 
     /// Creates a scenario.
     public init(

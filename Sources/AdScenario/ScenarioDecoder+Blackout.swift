@@ -9,13 +9,19 @@ import StrictJSON
 /// "blackout": {"alternate": {"recording": "alternate"},
 ///              "device": {"delivery": "web", "region": "in", "group": null}}
 /// ```
+///
+/// On a real player the alternate is a stream it loads:
+/// `"alternate": {"url": "https://…/alternate.m3u8"}`.
 public struct BlackoutSpec: Sendable {
-    /// The alternate stream's recording directory, as the file names it.
-    public var alternatePath: String
-    /// The alternate stream, read.
-    public var alternate: LiveRecording
+    /// The alternate stream's recording directory, as the file names it
+    /// (`nil`: the alternate is a URL).
+    public var alternatePath: String?
+    /// The alternate stream, read from its recording.
+    public var alternate: LiveRecording?
+    /// The alternate stream's URL, which a real player loads.
+    public var alternateURL: String?
     /// What the device is.
-    public var device: DevicePolicy
+    public var device = DevicePolicy()
 }
 
 extension Scenario {
@@ -24,22 +30,37 @@ extension Scenario {
     /// scenario file); nil when it has no blackout section. The caller
     /// reads it and hands it to ``decode(json:vmap:recording:alternate:)``.
     public static func alternateRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
-        guard let field = try topLevel(bytes)["blackout"] else { return nil }
-        return try alternatePath(field)
+        guard let field = try topLevel(bytes)["blackout"], case .recording(let path) = try alternateSource(field) else { return nil }
+        return path
     }
 
-    private static func alternatePath(_ field: JSONField) throws(ScenarioError) -> String {
+    private static func alternateSource(_ field: JSONField) throws(ScenarioError) -> LiveStreamSource {
         let object = try field.object(allowing: ["alternate", "device"])
-        return try object.required("alternate").object(allowing: ["recording"]).required("recording").nonEmptyString()
+        let alternate = try object.required("alternate")
+        let members = try alternate.object(allowing: ["recording", "url"])
+        switch (members["recording"], members["url"]) {
+        case (let recording?, nil): return .recording(try recording.nonEmptyString())
+        case (nil, let url?): return .url(try webURL(url))
+        default:
+            throw alternate.failure("the alternate takes either \"recording\" (a directory the simulated player replays) or \"url\" (a stream a real player loads)")
+        }
     }
 
     /// Decodes the blackout section of a live scenario.
     static func decodeBlackout(_ field: JSONField, alternate: LiveRecording?) throws(ScenarioError) -> BlackoutSpec {
-        let path = try alternatePath(field)
+        let source = try alternateSource(field)
         let object = try field.object(allowing: ["alternate", "device"])
-        guard let alternate else { throw field.failure("the alternate recording has not been read") }
-        guard !alternate.entries.isEmpty else {
-            throw try object.required("alternate").failure("the alternate recording \"\(path)\" holds no playlist")
+        var spec = BlackoutSpec()
+        switch source {
+        case .url(let url):
+            spec.alternateURL = url
+        case .recording(let path):
+            guard let alternate else { throw field.failure("the alternate recording has not been read") }
+            guard !alternate.entries.isEmpty else {
+                throw try object.required("alternate").failure("the alternate recording \"\(path)\" holds no playlist")
+            }
+            spec.alternatePath = path
+            spec.alternate = alternate
         }
         var device = DevicePolicy()
         if let deviceField = object["device"] {
@@ -56,6 +77,7 @@ extension Scenario {
                 }
             }
         }
-        return BlackoutSpec(alternatePath: path, alternate: alternate, device: device)
+        spec.device = device
+        return spec
     }
 }

@@ -65,8 +65,8 @@ extension Scenario {
     ) throws(ScenarioError) -> Scenario {
         if let field = top["ssai"] { return try decodeSSAI(top, field: field, session: ssai) }
         let streamField = try top.required("stream")
-        if try liveRecordingPath(streamField) != nil {
-            var scenario = try decodeLive(top, stream: streamField, recording: recording)
+        if let source = try liveSource(streamField) {
+            var scenario = try decodeLive(top, stream: streamField, source: source, recording: recording)
             scenario.blackout = try top["blackout"].map { field throws(ScenarioError) in try decodeBlackout(field, alternate: alternate) }
             return scenario
         }
@@ -120,21 +120,45 @@ extension Scenario {
     public static func liveRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
         let top = try topLevel(bytes)
         guard top["ssai"] == nil else { return nil }
-        return try liveRecordingPath(try top.required("stream"))
+        guard case .recording(let path)? = try liveSource(try top.required("stream")) else { return nil }
+        return path
     }
 
-    private static func liveRecordingPath(_ field: JSONField) throws(ScenarioError) -> String? {
+    /// Where a live stream comes from.
+    enum LiveStreamSource {
+        /// A recording's directory, replayed on the simulated player.
+        case recording(String)
+        /// The playlist a real player follows.
+        case url(String)
+    }
+
+    /// A live stream's source; nil for any other stream.
+    private static func liveSource(_ field: JSONField) throws(ScenarioError) -> LiveStreamSource? {
         guard case .object(let members) = field.node.value,
               case .string("live")? = members.first(where: { $0.key == "type" })?.value.value else { return nil }
-        let object = try field.object(allowing: ["type", "recording"])
-        return try object.required("recording").nonEmptyString()
+        let object = try field.object(allowing: ["type", "recording", "url"])
+        switch (object["recording"], object["url"]) {
+        case (let recording?, nil): return .recording(try recording.nonEmptyString())
+        case (nil, let url?): return .url(try webURL(url))
+        default:
+            throw field.failure("a live stream takes either \"recording\" (a directory the simulated player replays) or \"url\" (a playlist a real player follows)")
+        }
     }
 
-    private static func decodeLive(_ top: JSONObjectFields, stream: JSONField, recording: LiveRecording?) throws(ScenarioError) -> Scenario {
+    /// An http(s) URL a player is handed.
+    static func webURL(_ field: JSONField) throws(ScenarioError) -> String {
+        let url = try field.nonEmptyString()
+        if let refusal = MediaURL.refusal(url) { throw field.failure(refusal) }
+        return url
+    }
+
+    private static func decodeLive(
+        _ top: JSONObjectFields, stream: JSONField, source: LiveStreamSource, recording: LiveRecording?
+    ) throws(ScenarioError) -> Scenario {
         for key in ["breaks", "vmap"] {
             if let field = top[key] { throw field.failure("a live stream's breaks come from the stream; remove \"\(key)\"") }
         }
-        guard let recording else { throw stream.failure("the live recording has not been read") }
+        if case .recording = source, recording == nil { throw stream.failure("the live recording has not been read") }
         let timeline: AdTimeline
         do {
             timeline = try AdTimeline(contentDuration: nil, breaks: [])
@@ -148,7 +172,10 @@ extension Scenario {
         var scenario = Scenario(
             timeline: timeline, policy: policy, steps: steps,
             placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
-        scenario.liveRecording = recording
+        switch source {
+        case .recording: scenario.liveRecording = recording
+        case .url(let url): scenario.liveURL = url
+        }
         return scenario
     }
 
@@ -165,17 +192,13 @@ extension Scenario {
         let typeField = try object.required("type")
         let type = try typeField.string()
         guard type == "vod" else {
-            let hint = "allowed: vod, or live with a \"recording\""
+            let hint = "allowed: vod, or live with a \"recording\" or a \"url\""
             throw typeField.failure("unsupported stream type \(Echo.quoted(type)); \(hint)")
         }
         let duration = try object.required("contentDuration").seconds(positive: true)
         let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? defaultInsertion
-        let url = try object["url"].map { field throws(ScenarioError) in
-            let url = try field.nonEmptyString()
-            // What a player is handed: only http(s).
-            if let refusal = MediaURL.refusal(url) { throw field.failure(refusal) }
-            return url
-        }
+        // What a player is handed: only http(s).
+        let url = try object["url"].map { field throws(ScenarioError) in try webURL(field) }
         return StreamSpec(contentDuration: duration, insertion: insertion, url: url)
     }
 

@@ -12,7 +12,7 @@ extension Scenario {
     func runLive(_ recording: LiveRecording, selector: (any AdPolicySelector)?) throws(ScenarioError) -> ScenarioRun {
         let session = PlaybackSession(
             timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle,
-            alternateContent: blackout.map { AlternateContent(simulated: $0.alternatePath) })
+            alternateContent: blackout.map { AlternateContent(simulated: $0.alternatePath ?? $0.alternateURL ?? "alternate") })
         var options = LiveOptions()
         if let blackout { options.device = blackout.device }
         var events: [SessionEvent] = []

@@ -57,6 +57,11 @@ extension Scenario {
         selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>,
         bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run"
     ) async throws(ScenarioError) -> ScenarioRun {
+        if liveURL != nil {
+            throw ScenarioError(
+                path: "$.stream",
+                message: "a live stream's \"url\" is followed on a real player (adplay simulate --player mpv); the simulated player replays a \"recording\"")
+        }
         if let liveRecording {
             guard bookmarks == nil else {
                 throw ScenarioError(path: "$.stream", message: "a bookmark file is for VOD scenarios; a live one resumes by date")

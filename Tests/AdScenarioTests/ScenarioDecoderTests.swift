@@ -35,7 +35,7 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         (#"{\#(stream), \#(oneBreak), "actions": [{"do": "seek", "to": {"content": 1, "stream": 2}}]}"#, "$.actions[0].to",
          "exactly one of"),
         (#"{\#(stream), "actions": [{"do": "play", "for": 0.0000001}]}"#, "$.actions[0].for", "more precise than a microsecond"),
-        (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream", "missing key \"recording\""),
+        (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream", "either \"recording\" (a directory the simulated player replays) or \"url\""),
         (#"{"stream": {"type": "dash"}, "actions": []}"#, "$.stream.type", "allowed: vod, or live with a \"recording\""),
         (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "has not been read"),
         (#"{\#(stream), "vmap": "x.xml", \#(oneBreak), "actions": []}"#, "$.breaks", "either \"breaks\" or \"vmap\""),
@@ -107,8 +107,16 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
          "$.blackout.device.group", "0, 1 or 2, or null"),
         (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"device": {}}, "actions": []}"#,
          "$.blackout", "missing key \"alternate\""),
-        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"url": "x"}}, "actions": []}"#,
-         "$.blackout.alternate.url", "unknown key"),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"url": "file:///etc/passwd"}}, "actions": []}"#,
+         "$.blackout.alternate.url", "http"),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {"url": "http://h/a.m3u8", "recording": "alt"}}, "actions": []}"#,
+         "$.blackout.alternate", "takes either \"recording\""),
+        (#"{"stream": {"type": "live", "recording": "rec"}, "blackout": {"alternate": {}}, "actions": []}"#,
+         "$.blackout.alternate", "takes either \"recording\""),
+        (#"{"stream": {"type": "live", "url": "edl://x"}, "actions": []}"#, "$.stream.url", "http"),
+        (#"{"stream": {"type": "live", "url": "http://h/live.m3u8", "recording": "rec"}, "actions": []}"#,
+         "$.stream", "takes either \"recording\""),
+        (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream", "takes either \"recording\""),
     ])
     func badBlackoutSections_areErrorsNamingTheirPath(json: String, path: String, message: String) {
         let recording = LiveRecording(entries: [.init(at: .zero, file: "00001.m3u8", body: Array("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n".utf8))])
@@ -118,6 +126,28 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         } catch {
             #expect(error.path == path, "\(error)")
             #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    /// A live stream a real player follows: its URL, and the alternate's.
+    @Test func aLiveStreamByURL_needsNoRecording() throws {
+        let json = #"{"stream": {"type": "live", "url": "http://127.0.0.1:9/live.m3u8"}, "blackout": {"alternate": {"url": "http://127.0.0.1:9/alt.m3u8"}}, "actions": [{"do": "start"}]}"#
+        #expect(try Scenario.liveRecordingSource(json: Array(json.utf8)) == nil)
+        #expect(try Scenario.alternateRecordingSource(json: Array(json.utf8)) == nil)
+        let scenario = try Scenario.decode(json: Array(json.utf8))
+        #expect(scenario.liveURL == "http://127.0.0.1:9/live.m3u8")
+        #expect(scenario.liveRecording == nil)
+        #expect(scenario.blackout?.alternateURL == "http://127.0.0.1:9/alt.m3u8")
+        #expect(scenario.blackout?.alternatePath == nil)
+    }
+
+    /// The simulated player replays recordings; a live URL needs a real player.
+    @Test func aLiveStreamByURL_isRefusedOnTheSimulatedPlayer() async throws {
+        let json = #"{"stream": {"type": "live", "url": "http://127.0.0.1:9/live.m3u8"}, "actions": [{"do": "start"}]}"#
+        let scenario = try Scenario.decode(json: Array(json.utf8))
+        await #expect { try await scenario.run() } throws: { error in
+            let error = try #require(error as? ScenarioError)
+            return error.path == "$.stream" && error.description.contains("--player mpv")
         }
     }
 
