@@ -187,7 +187,7 @@ let package = Package(
             dependencies: [
                 "adplay",
                 "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdScenario", "AdSignals",
-                "AdTimeline", "AdTracking", "HLS", "MediaTime",
+                "AdLive", "AdTimeline", "AdTracking", "AdTransport", "HLS", "MediaTime",
             ],
             swiftSettings: strictSettings),
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.

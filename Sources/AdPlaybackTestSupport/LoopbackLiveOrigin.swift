@@ -5,7 +5,9 @@ public import MediaTime
 
 /// A live origin on 127.0.0.1 (port 0): serves a ``LiveOriginScript``'s
 /// playlist at `/live.m3u8`, at the time `reading()` gives (a virtual
-/// clock's, in tests), faults included, and records each request.
+/// clock's, in tests; the wall clock's for a real player), faults
+/// included, and records each request. Given media, it serves the
+/// segments too, each at its own path (`/s12.ts`).
 ///
 /// ```swift
 /// let origin = LoopbackLiveOrigin(script: script) { clock.reading }
@@ -15,18 +17,23 @@ public import MediaTime
 public actor LoopbackLiveOrigin: LoopbackServer {
     private let script: LiveOriginScript
     private let reading: @Sendable () -> ClockTime
+    private let files: [String: [UInt8]]
     var listener: LoopbackListener?
     /// The port it listens on, once started.
     public private(set) var port: UInt16 = 0
+    /// The paths of the files it was asked for besides the playlist, in order.
+    public private(set) var filesRequested: [String] = []
     /// How many playlist requests it received.
     public private(set) var requestCount = 0
     /// How many requests it held back (a stall or a slow answer), so a test
     /// on a virtual clock knows when to let the client's limit pass.
     public private(set) var heldCount = 0
 
-    /// Creates a stopped origin.
-    public init(script: LiveOriginScript, reading: @escaping @Sendable () -> ClockTime) {
+    /// Creates a stopped origin; `files` are the segments (and anything
+    /// else) it serves by path, e.g. `"/s12.ts"`.
+    public init(script: LiveOriginScript, files: [String: [UInt8]] = [:], reading: @escaping @Sendable () -> ClockTime) {
         self.script = script
+        self.files = files
         self.reading = reading
     }
 
@@ -49,7 +56,12 @@ public actor LoopbackLiveOrigin: LoopbackServer {
     }
 
     func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.path == "/live.m3u8" else { return HTTPResponse(statusCode: .notFound) }
+        guard request.path == "/live.m3u8" else {
+            filesRequested.append(request.path)
+            guard let bytes = files[request.path] else { return HTTPResponse(statusCode: .notFound) }
+            let type = request.path.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t"
+            return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: type]), body: Data(bytes))
+        }
         requestCount += 1
         let headers = HTTPHeaders([.contentType: "application/vnd.apple.mpegurl", .connection: "close"])
         switch script.answer(at: reading()) {

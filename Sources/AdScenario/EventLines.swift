@@ -20,11 +20,12 @@ public enum EventLines {
     }
 
     /// One JSON object for `event` on a real player, without a newline: the
-    /// event's line, then `"player": {"item", "position"}`, what the player
-    /// itself reported (nulls before its first report).
-    public static func line(for event: SessionEvent, player: PlayerPosition?) -> String {
+    /// event's line (with `date` on a live stream), then
+    /// `"player": {"item", "position"}`, what the player itself reported
+    /// (nulls before its first report).
+    public static func line(for event: SessionEvent, player: PlayerPosition?, date: String? = nil) -> String {
         var output = JSONOutput()
-        write(event, player: .some(player), to: &output)
+        write(event, date: date, player: .some(player), to: &output)
         return String(decoding: output.bytes, as: UTF8.self)
     }
 

@@ -9,6 +9,7 @@ import AdSimulation
 public import AdPolicy
 public import AdTimeline
 public import MediaTime
+import HLS
 
 /// What a scenario produced: its events, in order.
 public struct ScenarioRun: Sendable {
@@ -154,8 +155,13 @@ extension Scenario {
             return try await stage.hold(for: duration, isolation: isolation)
         case .jump(let kind, let target):
             return try stage.send(.jump(kind, to: target))
-        case .jumpToDate, .start(.liveEdge), .start(.date):
-            throw SessionError.outOfRange("dates and the live edge apply to a live stream only")
+        case .start(.liveEdge):
+            guard let join = stage.liveJoinPoint else { throw SessionError.outOfRange("the live edge applies to a live stream only") }
+            return try stage.send(.start(.position(.stream(join))))
+        case .start(.date(let date)):
+            return try stage.send(.start(.position(.stream(try liveTime(of: date, on: stage)))))
+        case .jumpToDate(let kind, let date):
+            return try stage.send(.jump(kind, to: .stream(try liveTime(of: date, on: stage))))
         case .interrupt(let duration):
             var events = try stage.send(.interrupt)
             events += try await stage.hold(for: duration, isolation: isolation)
@@ -169,6 +175,14 @@ extension Scenario {
             try requireRunning(stage.session)
             return try await stage.playToEnd(isolation: isolation)
         }
+    }
+
+    private func liveTime(of date: ProgramDateTime, on stage: some ScenarioStage) throws(SessionError) -> StreamTime {
+        guard stage.liveJoinPoint != nil else { throw SessionError.outOfRange("dates apply to a live stream only") }
+        guard let time = stage.liveStreamTime(of: date) else {
+            throw SessionError.outOfRange("the stream has no PROGRAM-DATE-TIME to place \(date) by")
+        }
+        return time
     }
 
     /// The simulated player's options from `"player"`: ideal without it.

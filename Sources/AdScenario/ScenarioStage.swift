@@ -1,8 +1,9 @@
 import AdPlayback
 import AdSimulation
+import HLS
 import MediaTime
 
-/// Where a VOD scenario's actions play: the simulated player on a virtual
+/// Where a scenario's actions play: the simulated player on a virtual
 /// clock, or a real player in real time. The actions mean the same on
 /// both; only how time passes differs.
 protocol ScenarioStage: AnyObject {
@@ -19,6 +20,15 @@ protocol ScenarioStage: AnyObject {
     func hold(for duration: MediaDuration, isolation: isolated (any Actor)?) async throws(SessionError) -> [SessionEvent]
     /// Plays until the session ends.
     func playToEnd(isolation: isolated (any Actor)?) async throws(SessionError) -> [SessionEvent]
+    /// For a live stream, where a viewer joins it now; `nil` for VOD.
+    var liveJoinPoint: StreamTime? { get }
+    /// For a live stream, where a date is on it now; `nil` for VOD or a date it does not hold.
+    func liveStreamTime(of date: ProgramDateTime) -> StreamTime?
+}
+
+extension ScenarioStage {
+    var liveJoinPoint: StreamTime? { nil }
+    func liveStreamTime(of date: ProgramDateTime) -> StreamTime? { nil }
 }
 
 extension ResolvingSimulation: ScenarioStage {

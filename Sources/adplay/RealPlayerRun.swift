@@ -35,26 +35,27 @@ enum RealPlayerRun {
         }
         let player: MPVPlayer
         do {
-            player = try MPVPlayer(mainURL: scenario.streamURL ?? "", configuration: .init(executable: path, window: window))
+            player = try MPVPlayer(mainURL: scenario.streamURL ?? scenario.liveURL ?? "", configuration: .init(executable: path, window: window))
         } catch {
             throw CLIError("\(error)")
         }
         player.stopsWhenTheProcessIsSignalled()
         defer { player.stop() }
-        let real = RealPlayer(adapter: player, connect: { player.reporter = $0 }) {
-            player.latest.map { PlayerPosition(item: $0.item, position: $0.position) }
-        }
+        let real = RealPlayer(
+            adapter: player, connect: { player.reporter = $0 },
+            position: { player.latest.map { PlayerPosition(item: $0.item, position: $0.position) } },
+            followsLive: { playlist, url in player.follow(LiveSegmentMap(playlist, url: url)) })
         if format == .text { write(TextReport.realPlayerHeader, or: player) }
         let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
         let run: ScenarioRun
         do {
             run = try await scenario.runInRealTime(
                 on: real, resolvers: resolvers, bookmarks: bookmarks, beacons: beacons,
-                beaconSession: String(UUID().uuidString.prefix(8)).lowercased()
-            ) { event, position in
+                beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), client: Network.client
+            ) { event, position, date in
                 switch format {
                 case .text: write(TextReport.row(event, player: position), or: player)
-                case .jsonl: write(EventLines.line(for: event, player: position) + "\n", or: player)
+                case .jsonl: write(EventLines.line(for: event, player: position, date: date) + "\n", or: player)
                 }
             }
         } catch {

@@ -61,6 +61,22 @@ enum TestMedia {
         return server
     }
 
+    /// A live origin's media, made once per test run: 60 s of one stream
+    /// with continuous timestamps, each 1 s segment at the path
+    /// ``AdPlaybackTestSupport/LiveOriginScript`` names it (`/s0.ts` …
+    /// `/s59.ts`), and ``standard()`` beside them (`/content.m3u8`, …).
+    static func live() throws -> [String: [UInt8]] { try liveMade.get() }
+
+    private static let liveMade = Result { () throws -> [String: [UInt8]] in
+        var files: [String: [UInt8]] = [:]
+        for (name, bytes) in try standard() { files["/\(name)"] = bytes }
+        for (name, bytes) in try hls("live", seconds: 60, frequency: 330) where name.hasSuffix(".ts") {
+            guard let index = Int(name.dropFirst("live".count).dropLast(".ts".count)) else { continue }
+            files["/s\(index).ts"] = bytes
+        }
+        return files
+    }
+
     private static let made = Result { () throws -> [String: [UInt8]] in
         var files: [String: [UInt8]] = [:]
         for (name, seconds, frequency) in [("content", 12, 440), ("ad", 5, 880), ("ad2", 4, 660), ("stitched", 16, 550)] {
