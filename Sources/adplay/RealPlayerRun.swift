@@ -46,7 +46,10 @@ enum RealPlayerRun {
             position: { player.latest.map { PlayerPosition(item: $0.item, position: $0.position) } },
             followsLive: { playlist, url in player.follow(LiveSegmentMap(playlist, url: url)) })
         if format == .text { write(TextReport.realPlayerHeader, or: player) }
-        let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
+        // A live stream's breaks are its cues; a VMAP's are VAST pods.
+        let resolvers: [any AdResolver] =
+            scenario.liveURL != nil ? [InStreamMarkerResolver()]
+            : scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
         let run: ScenarioRun
         do {
             run = try await scenario.runInRealTime(

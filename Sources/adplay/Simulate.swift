@@ -97,9 +97,9 @@ struct Simulate: AsyncParsableCommand {
             }
             if let path = try Scenario.liveRecordingSource(json: bytes) {
                 recording = try LiveRecording(directory: directory(path))
-                if let alternatePath = try Scenario.alternateRecordingSource(json: bytes) {
-                    alternate = try LiveRecording(directory: directory(alternatePath))
-                }
+            }
+            if let alternatePath = try Scenario.alternateRecordingSource(json: bytes) {
+                alternate = try LiveRecording(directory: directory(alternatePath))
             }
         } catch let error as ScenarioError {
             throw CLIError("\(scenario): \(error)")

@@ -155,6 +155,45 @@ extension RealPlayerTests {
             #expect(abs(position - Double(joined)) <= 0.25, "mpv landed at \(position) s; it joined s\(joined), which starts at \(joined) s")
         }
 
+        /// `adplay simulate --player mpv` on a live URL, as a QA person runs
+        /// it: lines as they happen, each with its date and mpv's report, the
+        /// break's lines at its segments.
+        @MainActor @Test func adplayFollowsALiveURL_onMpv() async throws {
+            guard RealPlayerTools.canRun() else { return }
+            var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 6)
+            script.breaks = [.init(at: 5, length: 2, dialect: .scte35)]
+            let began = ContinuousClock.now
+            let origin = LoopbackLiveOrigin(script: script, files: try TestMedia.live()) {
+                ClockTime(ticks: MediaDuration(ContinuousClock.now - began).ticks)
+            }
+            try await origin.start()
+            let url = await origin.url.absoluteString
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adplay-live-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("scenario.json")
+            try Data(#"{"stream": {"type": "live", "url": "\#(url)"}, "actions": [{"do": "start"}, {"do": "play", "for": 6}, {"do": "stop"}]}"#.utf8)
+                .write(to: file)
+            let before = MPVPlayerTests.mpvProcesses()
+            let lines = try await AdplayOnMPVTests.lines(of: ["simulate", file.path, "--player", "mpv", "--format", "jsonl"])
+            await origin.stop()
+            let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any] }
+            #expect(events.count == lines.count && !events.isEmpty, "every line is JSON: \(lines.map(\.text))")
+            let names = events.compactMap { $0["event"] as? String }.filter { !["ready", "timedMetadata", "bookmark"].contains($0) }
+            #expect(names == ["sessionStart", "contentStart", "adBreakStart", "adStart", "adEnd", "adBreakEnd", "contentStart", "sessionEnd"], "\(names)")
+            for event in events where ["adBreakStart", "adBreakEnd"].contains(event["event"] as? String) {
+                let player = try #require(event["player"] as? [String: Any])
+                #expect(player["item"] as? String == url)
+                let position = player["position"] as? Double ?? -9
+                let stream = event["stream"] as? Double ?? 9
+                #expect(abs(position - stream) <= SimulationVersusMPVTests.tolerance, "\(event)")
+            }
+            let dates = events.filter { ["adBreakStart", "adBreakEnd"].contains($0["event"] as? String) }.map { $0["date"] as? String }
+            #expect(dates == [script.date(5), script.date(7)])
+            #expect(lines.contains { $0.text.contains(#""event":"adBreakEnd""#) && $0.whileRunning }, "lines are flushed as they happen")
+            #expect(MPVPlayerTests.mpvProcesses().subtracting(before).isEmpty, "no mpv is left")
+        }
+
         /// The events a viewer sees, by name (what only a real player causes,
         /// and the metadata and bookmarks beside them, left out).
         static func names(_ lines: [Line]) -> [String] {

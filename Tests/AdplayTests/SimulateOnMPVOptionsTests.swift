@@ -54,4 +54,18 @@ import Testing
         #expect(output.status == 1)
         #expect(output.stderr.contains("a live recording plays on the simulated player only"), "\(output.stderr)")
     }
+
+    @Test func aLiveURL_needsARealPlayer() async throws {
+        let scenario = #"{"stream": {"type": "live", "url": "http://127.0.0.1:9/live.m3u8"}, "actions": [{"do": "start"}, {"do": "play", "for": 5}]}"#
+        let output = try await AdplayRunner.runInBackground(["simulate", "-"], input: scenario)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("$.stream") && output.stderr.contains("--player mpv"), "\(output.stderr)")
+    }
+
+    @Test func aLiveURLWithARecordedAlternate_isRefusedAtTheAlternate() async throws {
+        let scenario = #"{"stream": {"type": "live", "url": "http://127.0.0.1:9/live.m3u8"}, "blackout": {"alternate": {"recording": "Examples/blackout/alternate"}}, "actions": [{"do": "start"}]}"#
+        let output = try await AdplayRunner.runInBackground(["simulate", "-", "--player", "mpv", "--mpv", "/nonexistent/mpv"], input: scenario)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("$.blackout.alternate") && output.stderr.contains("from its \"url\""), "\(output.stderr)")
+    }
 }
