@@ -16,45 +16,19 @@ import VAST
 /// pause, or a position that stops moving while playing, is a stall. mpv
 /// reports on a thread of its own, so the reports go through the runtime's
 /// ``PlayerReporter``: set ``reporter`` once the runtime exists (reports
-/// made before wait for it).
+/// made before wait for it). A live main stream's positions are placed on
+/// its playlist's stream time once the app hands over each refresh
+/// (``follow(_:)``, ``LiveSegmentMap``).
 ///
 /// ```swift
 /// let mpv = try MPVPlayer(mainURL: contentURL)
 /// let driver = PlaybackDriver(session: session, player: mpv, clock: ContinuousClock())
 /// let runtime = PlaybackRuntime(driver: driver, registry: registry)
 /// mpv.reporter = runtime.reporter
+/// // live: at each refresh of the playlist the app follows
+/// mpv.follow(LiveSegmentMap(playlist, url: playlistURL))
 /// ```
 public final class MPVPlayer: PlayerAdapter, @unchecked Sendable {
-    /// How to start mpv.
-    public struct Configuration: Sendable {
-        /// The executable; `nil` finds `mpv` on PATH.
-        public var executable: String?
-        /// Whether mpv opens a window; headless (`--vo=null --ao=null`) by default.
-        public var window = false
-        /// More mpv options.
-        public var extraArguments: [String] = []
-        /// How long mpv may take to open its socket.
-        public var startTimeout: Duration = .seconds(10)
-        /// How long a playing position may stand still before it is a stall.
-        public var stallAfter: Duration = .milliseconds(1_500)
-
-        /// Creates a configuration.
-        public init(executable: String? = nil, window: Bool = false) {
-            self.executable = executable
-            self.window = window
-        }
-    }
-
-    /// One position mpv reported, with the item it was in and when.
-    public struct Observation: Sendable, Hashable {
-        /// The URL of the item (nil: none loaded).
-        public var item: String?
-        /// mpv's `time-pos`.
-        public var position: MediaDuration
-        /// Wall time since the player started.
-        public var at: Duration
-    }
-
     let mpv: MPVProcess
     private var connection: MPVConnection?
     private let mainURL: String
