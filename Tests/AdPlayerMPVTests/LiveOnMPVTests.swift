@@ -124,11 +124,7 @@ extension RealPlayerTests {
         /// first, places mpv's position, not the adapter's guess.
         @MainActor @Test func aWindowThatSlidBeforeMpvFetchedIt_isPlacedByTheSegmentMpvOpened() async throws {
             guard RealPlayerTools.canRun() else { return }
-            let began = ContinuousClock.now
-            let origin = LoopbackLiveOrigin(script: LiveOriginScript(segmentMilliseconds: 1_000, window: 6), files: try TestMedia.live()) {
-                ClockTime(ticks: MediaDuration(ContinuousClock.now - began).ticks)
-            }
-            try await origin.start()
+            let (origin, began) = try await Self.origin(LiveOriginScript(segmentMilliseconds: 1_000, window: 6))
             let url = await origin.url.absoluteString
             let base = String(url.dropLast("live.m3u8".count))
             // At 3.5 s the origin's window is s3…s8; the adapter knows s1…s6, segment i at i s.
@@ -162,11 +158,7 @@ extension RealPlayerTests {
             guard RealPlayerTools.canRun() else { return }
             var script = LiveOriginScript(segmentMilliseconds: 1_000, window: 6)
             script.breaks = [.init(at: 5, length: 2, dialect: .scte35)]
-            let began = ContinuousClock.now
-            let origin = LoopbackLiveOrigin(script: script, files: try TestMedia.live()) {
-                ClockTime(ticks: MediaDuration(ContinuousClock.now - began).ticks)
-            }
-            try await origin.start()
+            let origin = try await Self.origin(script).origin
             let url = await origin.url.absoluteString
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adplay-live-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -192,6 +184,16 @@ extension RealPlayerTests {
             #expect(dates == [script.date(5), script.date(7)])
             #expect(lines.contains { $0.text.contains(#""event":"adBreakEnd""#) && $0.whileRunning }, "lines are flushed as they happen")
             #expect(MPVPlayerTests.mpvProcesses().subtracting(before).isEmpty, "no mpv is left")
+        }
+
+        /// A started origin publishing `script` on the wall clock from now
+        /// (the time it started), with the live media.
+        static func origin(_ script: LiveOriginScript) async throws -> (origin: LoopbackLiveOrigin, began: ContinuousClock.Instant) {
+            let files = try TestMedia.live()
+            let began = ContinuousClock.now
+            let origin = LoopbackLiveOrigin(script: script, files: files) { ClockTime(ticks: MediaDuration(ContinuousClock.now - began).ticks) }
+            try await origin.start()
+            return (origin, began)
         }
 
         /// The events a viewer sees, by name (what only a real player causes,
@@ -231,10 +233,7 @@ extension RealPlayerTests {
         /// Plays `json` (its `STREAM` the origin's live URL, its `ALTERNATE`
         /// the alternate's) on mpv, with `script` published in real time.
         @MainActor static func playOnMpv(_ json: String, script: LiveOriginScript) async throws -> (ScenarioRun, [Line], String) {
-            let files = try TestMedia.live()
-            let began = ContinuousClock.now
-            let origin = LoopbackLiveOrigin(script: script, files: files) { ClockTime(ticks: MediaDuration(ContinuousClock.now - began).ticks) }
-            try await origin.start()
+            let origin = try await Self.origin(script).origin
             let url = await origin.url.absoluteString
             let base = String(url.dropLast("/live.m3u8".count))
             let text = json.replacingOccurrences(of: "STREAM", with: #""url": "\#(url)""#)
