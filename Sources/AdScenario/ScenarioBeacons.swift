@@ -17,13 +17,17 @@ final class BeaconRecorder: BeaconSink {
     let outbox: BeaconOutbox
     private(set) var fired: [FiredBeacon] = []
     private(set) var problems: [String] = []
+    /// Sees each beacon as it is journaled.
+    var onFire: ((FiredBeacon) -> Void)?
 
     init(outbox: BeaconOutbox) { self.outbox = outbox }
 
     func take(_ beacon: Beacon) {
         do {
             if case .journaled(let entry) = try outbox.enqueue(beacon) {
-                fired.append(FiredBeacon(beacon: beacon, url: entry.url))
+                let beacon = FiredBeacon(beacon: beacon, url: entry.url)
+                fired.append(beacon)
+                onFire?(beacon)
             }
         } catch {
             problems.append("beacon \(beacon.id) not journaled: \(error)")

@@ -87,7 +87,9 @@ extension Scenario {
     /// its news reaches the session at each tick, its windows reach the
     /// player (``RealPlayer/followsLive``), and the run starts once its
     /// first playlist has arrived. Each event's date is in
-    /// ``ScenarioRun/dates``, and `onEvent` gets it too.
+    /// ``ScenarioRun/dates``, and `onEvent` gets it too. With `beacons`,
+    /// `onBeacon` sees each beacon as it is journaled, right after the
+    /// event that fired it.
     /// - Throws: ``ScenarioError`` as ``run(selector:resolvers:clock:bookmarks:beacons:beaconSession:)``
     ///   does, and when the scenario cannot play on a real player
     ///   (``checkRealPlayable()``), a live stream's first playlist does not
@@ -97,7 +99,8 @@ extension Scenario {
         on player: RealPlayer, selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver],
         bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run",
         client: HTTPClient? = nil, tickInterval: Duration = .milliseconds(40),
-        onEvent: @escaping @MainActor (SessionEvent, PlayerPosition?, String?) -> Void = { _, _, _ in }
+        onEvent: @escaping @MainActor (SessionEvent, PlayerPosition?, String?) -> Void = { _, _, _ in },
+        onBeacon: @escaping @MainActor (FiredBeacon) -> Void = { _ in }
     ) async throws(ScenarioError) -> ScenarioRun {
         try checkRealPlayable()
         var alternate: AlternateContent?
@@ -124,6 +127,9 @@ extension Scenario {
         })
         if let feed { driver.bookmarkDate = { content in feed.date(at: StreamTime(ticks: content.ticks))?.description } }
         let recorder = track(beacons, session: beaconSession, in: runtime)
+        // The tracker observes after the tap, so a beacon's line follows its event's;
+        // both run where the runtime does, on the main actor.
+        recorder?.onFire = { fired in MainActor.assumeIsolated { onBeacon(fired) } }
         player.connect(runtime.reporter)
         let loop = Task { @MainActor in await runtime.run() }
         defer { loop.cancel() }

@@ -60,12 +60,13 @@ enum RealPlayerRun {
                 case .text: write(TextReport.row(event, player: position), or: player)
                 case .jsonl: write(EventLines.line(for: event, player: position, date: date) + "\n", or: player)
                 }
+            } onBeacon: { fired in
+                if format == .jsonl { write(EventLines.beaconLine(fired) + "\n", or: player) }
             }
         } catch {
             throw CLIError("\(source): \(error)")
         }
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: vmap: \(issue)\n".utf8)) }
-        for fired in run.beacons where format == .jsonl { write(EventLines.beaconLine(fired) + "\n", or: player) }
         if let failure = run.mainStreamFailure { throw CLIError("\(source): the run ended: \(failure)") }
         return run
     }

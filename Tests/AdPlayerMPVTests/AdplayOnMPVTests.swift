@@ -97,6 +97,11 @@ extension RealPlayerTests {
             #expect(!requests.contains { $0.hasPrefix("/t/m1/impression") })
             #expect(requests.contains { $0.hasPrefix("/t/p1/impression") } && requests.contains { $0.hasPrefix("/t/m2/complete") }, "\(requests)")
             #expect(!requests.contains { $0.hasPrefix("/t/p1/error") })
+            // Each beacon's line follows the event that fired it, as it happens.
+            let names = events.map { [$0["event"] as? String, $0["tracking"] as? String].compactMap(\.self).joined(separator: " ") }
+            let impression = try #require(names.firstIndex(of: "beacon impression"), "\(names)")
+            #expect(names[..<impression].last { $0 != "beacon impression" } == "adStart", "\(names)")
+            #expect(lines[impression].whileRunning, "the impression's line came while adplay ran")
         }
 
         /// The VMAP the ad server answers, its tracking on the same server.
