@@ -127,10 +127,10 @@ extension RealPlayerTests {
             let (origin, began) = try await Self.origin(LiveOriginScript(segmentMilliseconds: 1_000, window: 6))
             let url = await origin.url.absoluteString
             let base = String(url.dropLast("live.m3u8".count))
-            // At 3.5 s the origin's window is s3…s8; the adapter knows s1…s6, segment i at i s.
-            try await Task.sleep(until: began + .milliseconds(3_500))
             let before = MPVPlayerTests.mpvProcesses()
             let mpv = try MPVPlayer(mainURL: url)
+            // At 3.5 s the origin's window is s3…s8; the adapter knows s1…s6, segment i at i s.
+            try await Task.sleep(until: began + .milliseconds(3_500))
             mpv.follow(LiveSegmentMap(segments: (1...6).map {
                 LiveSegmentMap.Segment(url: "\(base)s\($0).ts", start: MediaDuration(seconds: Int64($0)), duration: MediaDuration(seconds: 1))
             }))
@@ -145,7 +145,8 @@ extension RealPlayerTests {
             await origin.stop()
             let first = try #require(served.first, "mpv fetched a segment")
             let joined = try #require(Int(first.dropFirst("/s".count).dropLast(".ts".count)))
-            #expect(joined == 6, "the origin served \(served) first")
+            // s6, or later should mpv have fetched the playlist after 4 s: never the s4 the adapter asked for.
+            #expect(joined >= 6, "the origin served \(served) first")
             #expect(MPVPlayerTests.mpvProcesses().subtracting(before).isEmpty, "no mpv is left")
             let position = try #require(landed?.position.seconds)
             #expect(abs(position - Double(joined)) <= 0.25, "mpv landed at \(position) s; it joined s\(joined), which starts at \(joined) s")
