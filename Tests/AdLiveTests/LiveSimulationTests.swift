@@ -152,7 +152,7 @@ private func minutes(_ value: Int64) -> MediaDuration { MediaDuration(seconds: v
         try live.play(for: MediaDuration(seconds: 200))
         let far = try live.send(.start(.bookmark(bookmark)))
         #expect(far.map(\.name) == ["sessionStart", "seekAdjusted", "contentStart"])
-        guard case .seekAdjusted(let target, let reason) = far[1].kind else { return }
+        guard case .seekAdjusted(let target, let reason) = far[1].kind else { Issue.record("expected .seekAdjusted, got \(String(describing: far[1].kind))"); return }
         #expect(reason == "outOfWindow")
         #expect(target.stream == live.joinPoint)
         #expect(far.last?.stream == live.joinPoint)

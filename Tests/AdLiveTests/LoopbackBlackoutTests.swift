@@ -174,7 +174,7 @@ import Testing
         let gap = Int64(missed.reduce(0, +))
         let ends = named("blackoutEnd", run)
         #expect(ends.count == 1)
-        guard case .blackoutEnd(let blackout)? = ends.first?.kind else { return }
+        guard case .blackoutEnd(let blackout)? = ends.first?.kind else { Issue.record("expected .blackoutEnd, got \(String(describing: ends.first?.kind))"); return }
         #expect(blackout.end == StreamTime(seconds: 30 - gap), "the end segment, in the session's stream time")
         // The main stream comes back at its position, which the missed seconds did not hold back.
         #expect(ends.map(\.stream).allSatisfy { $0 >= StreamTime(seconds: 30 - gap) })

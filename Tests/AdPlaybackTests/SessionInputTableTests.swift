@@ -146,7 +146,7 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         var session = try running(before: [.opportunity(midOpportunity)])
         let actions = try session.handleReady(.resolved(opportunityID: "mid", breaks: [], issues: ["ad a dropped: VAST error 403"]), at: .zero)
         #expect(actions.map(line) == ["error"])
-        guard case .emit(let event) = actions[0], case .error(let message) = event.kind else { return }
+        guard case .emit(let event) = actions[0], case .error(let message) = event.kind else { Issue.record("expected an error event, got \(String(describing: actions[0]))"); return }
         #expect(message == "break mid is unresolved: ad a dropped: VAST error 403")
     }
 
@@ -217,7 +217,7 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         #expect(session.timeToNextBoundary == s(5), "a tick lands on the tag")
         let reached = try session.handleReady(.tick(itemTime: s(595)), at: ClockTime(seconds: 5))
         #expect(reached.map(line) == ["timedMetadata"])
-        guard case .emit(let event) = reached.first else { return }
+        guard case .emit(let event) = reached.first else { Issue.record("expected .emit, got \(String(describing: reached.first))"); return }
         #expect(event.kind == .timedMetadata(tag(595)))
         #expect(event.stream == StreamTime(seconds: 595))
         let jumped = try session.handleReady(.jump(.seek, to: .content(content(800))), at: ClockTime(seconds: 5))

@@ -96,7 +96,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
         var detector = BlackoutDetector(policy: DevicePolicy())
         let changes = detector.take(try signal(type, at: 10))
         #expect(summary(changes) == ["start event-7 @10.0"])
-        guard case .started(let blackout) = try #require(changes.only) else { return }
+        guard case .started(let blackout) = try #require(changes.only) else { Issue.record("expected .started"); return }
         #expect(blackout.openedBy.segmentationTypeID == type)
         #expect(blackout.verdict.reasons == [.webDelivery])
     }
@@ -148,7 +148,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
         _ = detector.take(try signal(0x10, event: 1, seconds: 20, at: 10))
         let atEnd = detector.take(try signal(0x11, event: 1, at: 30))
         #expect(summary(atEnd) == ["end event-1 @30.0"])
-        guard case .ended(let ended) = atEnd.first else { return }
+        guard case .ended(let ended) = atEnd.first else { Issue.record("expected .ended, got \(String(describing: atEnd.first))"); return }
         #expect(ended.sources.last?.tag == "#EXT-X-SCTE35", "ended by the Program End, not by the duration")
         #expect(detector.take(try signal(0x11, event: 1, at: 30)).isEmpty)
         _ = detector.take(try signal(0x10, event: 2, seconds: 20, at: 40))
@@ -213,7 +213,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
         changes += detector.take(try signal(0x51, event: 3, flags: nil, at: 12))
         changes += detector.take(try signal(0x50, event: 4, flags: .none, at: 50))
         #expect(summary(changes) == ["start network-3 @10.0", "end network-3 @50.0"])
-        guard case .started(let blackout) = changes.first else { return }
+        guard case .started(let blackout) = changes.first else { Issue.record("expected .started, got \(String(describing: changes.first))"); return }
         #expect(blackout.verdict.reasons == [.networkOff])
     }
 

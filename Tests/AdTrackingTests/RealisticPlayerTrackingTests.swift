@@ -58,7 +58,7 @@ import Testing
         try run.simulation.send(.start(.position(.content(content(50)))))
         let events = try run.simulation.playToEnd()
         let error = try #require(events.first { $0.name == "adError" })
-        guard case .adError(let breakID, let adID, let failure) = error.kind else { return }
+        guard case .adError(let breakID, let adID, let failure) = error.kind else { Issue.record("expected .adError, got \(String(describing: error.kind))"); return }
         #expect(breakID == "mid" && adID == "m1" && failure.vastCode == 402)
         #expect(run.sink.beacons.first { TrackedRun.short($0) == "m1 error#1" }?.macros["ERRORCODE"] == "402")
         #expect(events.contains { $0.kind == .adEnd(breakID: "mid", adID: "m2") })

@@ -37,7 +37,16 @@ struct AdplayRunner {
             let url = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        throw CancellationError()
+        throw NotBuilt(name: name, looked: candidates.map(\.path))
+    }
+
+    /// The product is not where the tests look for it.
+    struct NotBuilt: Error, CustomStringConvertible {
+        var name: String
+        var looked: [String]
+        var description: String {
+            "\(name) is not built beside the tests (looked in \(looked.joined(separator: ", "))); `swift build` builds it"
+        }
     }
 
     static func run(_ arguments: [String], input: String? = nil) throws -> Output {

@@ -16,7 +16,7 @@ struct JournalFile {
 
     init(directory: String) throws {
         let path = directory + "/journal.jsonl"
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        try #require(FileManager.default.fileExists(atPath: path), "the outbox keeps its journal at \(path)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         for line in text.split(separator: "\n").dropFirst() {
             let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

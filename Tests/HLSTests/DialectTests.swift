@@ -104,7 +104,7 @@ private func duration(_ value: Int64) -> MediaDuration { MediaDuration(seconds: 
         #expect(first.cueOut == "YES")
         #expect(first.id == "1007")
         #expect(first.time == duration(15))
-        guard case .scte35(let second) = tags[1].kind else { return }
+        guard case .scte35(let second) = tags[1].kind else { Issue.record("expected .scte35, got \(String(describing: tags[1].kind))"); return }
         #expect(second.elapsed == duration(10))
         let cue = try #require(tags[0].scte35)
         guard case .spliceInsert(let insert) = cue.section.command else { Issue.record("not a splice_insert"); return }

@@ -35,7 +35,7 @@ import Testing
             #expect(interstitial.snap == ["OUT", "IN"])
             #expect(interstitial.problems.isEmpty)
         }
-        guard case .interstitial(let first) = playlist.opportunities[1].kind else { return }
+        guard case .interstitial(let first) = playlist.opportunities[1].kind else { Issue.record("expected .interstitial, got \(String(describing: playlist.opportunities[1].kind))"); return }
         #expect(first.playoutLimit == MediaDuration(seconds: 16), "the later tag's limit")
         #expect(playlist.opportunities[1].start == MediaDuration(microseconds: 20_500_000).asStreamTime)
     }

@@ -1,4 +1,5 @@
 import MediaTime
+import Foundation
 import Testing
 import VAST
 import XMLTree
@@ -50,7 +51,12 @@ import XMLTree
 
     @Test(arguments: Fixture.documents(under: "vast/vast-client-js").filter { !$0.hasSuffix("invalid-xmlfile.xml") })
     func vastClientSample_parses(_ name: String) throws {
-        _ = try VASTParser().parse(try Fixture.bytes(name))
+        let bytes = try Fixture.bytes(name)
+        let document = try VASTParser().parse(bytes)
+        // Every <Ad> of the sample is an ad of the model, none dropped.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let ads = text.components(separatedBy: "<Ad ").count - 1 + text.components(separatedBy: "<Ad>").count - 1
+        #expect(document.ads.count == ads, "\(name): \(ads) <Ad> in the file, \(document.ads.count) in the model")
     }
 
     @Test func invalidXMLFile_failsWithError100_sayingWhere() throws {

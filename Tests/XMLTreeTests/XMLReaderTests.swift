@@ -126,7 +126,16 @@ import XMLTree
         let fragments = ["<a>", "</a>", "<b x=\"1\">", "</b>", "<c/>", "text", "&amp;", "&#x41;", "&bogus;", "<![CDATA[x]]>",
                          "<!-- c -->", "<?pi x?>", "<!DOCTYPE", "\"", "=", " ", "\n", "<", ">", "&", "<a:b>", "</a:b>", "\u{E9}"]
         await propertyCheck(count: 500, input: Gen.int(in: 0...(fragments.count - 1)).array(of: 0...30)) { picks in
-            _ = try? reader.read(picks.map { fragments[$0] }.joined())
+            let text = picks.map { fragments[$0] }.joined()
+            do {
+                _ = try reader.read(text)
+            } catch let error as XMLError {
+                // A failure says where: a line and a column inside the text.
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                #expect(error.line >= 1 && error.line <= lines && error.column >= 1, "\(error) in \(text.debugDescription)")
+            } catch {
+                Issue.record("not an XMLError: \(error)")
+            }
         }
     }
 }
