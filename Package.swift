@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "HLS", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "AdTransport", dependencies: ["MediaTime"], swiftSettings: strictSettings),
-        .target(name: "VASTResolution", dependencies: ["VAST", "MediaTime", "AdTransport"], swiftSettings: strictSettings),
+        .target(name: "VASTResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
             dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution"],
@@ -113,14 +113,14 @@ let package = Package(
         ),
         .target(
             name: "AdPolicyExamples",
-            dependencies: ["MediaTime", "AdTimeline", "AdPolicy"],
+            dependencies: ["MediaTime", "AdPolicy"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdStorage", "TextEcho",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdStorage", "AdTransport", "TextEcho",
             ],
             swiftSettings: strictSettings
         ),
@@ -154,7 +154,7 @@ let package = Package(
                 "VASTReport",
                 "VASTResolution",
                 "AdResolvers",
-                "AdTimeline",
+                "AdPlayback",
                 "AdTransport",
                 "MediaTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
