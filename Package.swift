@@ -85,13 +85,13 @@ let package = Package(
         .target(
             name: "AdTracking", dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "VAST"], swiftSettings: strictSettings),
         .target(
-            name: "AdOutbox", dependencies: ["MediaTime", "AdTracking", "AdStorage", "AdTransport", "VAST"], swiftSettings: strictSettings),
+            name: "AdOutbox", dependencies: ["MediaTime", "StrictJSON", "AdTracking", "AdStorage", "AdTransport", "VAST"], swiftSettings: strictSettings),
         .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdSSAI", dependencies: ["MediaTime", "HLS", "SSAITracking", "AdSignals", "AdTimeline", "AdTransport", "AdLive"],
             swiftSettings: strictSettings),
         .target(
-            name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback", "AdTracking"], swiftSettings: strictSettings),
+            name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
         .target(
             name: "AdPlaybackRuntime",
             dependencies: [
@@ -120,7 +120,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdStorage", "AdTransport", "TextEcho",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdTransport", "TextEcho",
             ],
             swiftSettings: strictSettings
         ),
@@ -298,7 +298,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "AdplayTests", dependencies: ["adplay", "MainActorApp", "AdPlaybackTestSupport", "SCTE35", "AdStorage"],
+            name: "AdplayTests", dependencies: ["adplay", "MainActorApp", "AdPlaybackTestSupport", "SCTE35", "AdOutbox"],
             exclude: ["Fixtures"],  // read from the source tree: scenarios and the outputs they must print
             swiftSettings: strictSettings),
     ],

@@ -96,7 +96,6 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "AdOutbox", package: "AdPlaybackKit"),
-                .product(name: "AdStorage", package: "AdPlaybackKit"),
                 .product(name: "AdTracking", package: "AdPlaybackKit"),
                 .product(name: "AdTransport", package: "AdPlaybackKit"),
                 .product(name: "MediaTime", package: "AdPlaybackKit"),

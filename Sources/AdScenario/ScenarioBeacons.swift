@@ -1,6 +1,5 @@
 public import AdOutbox
 public import AdTracking
-import AdStorage
 
 /// A beacon a scenario fired and journaled: the beacon, the URL as sent
 /// (macros filled).

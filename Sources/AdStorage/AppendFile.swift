@@ -9,11 +9,11 @@
 /// An append-only file held open: each append is one `write` at the end
 /// (O_APPEND), so a process killed at any instant leaves whole lines before
 /// the one it was writing; ``sync()`` makes them survive a power cut too.
-final class AppendFile {
-    let path: String
+package final class AppendFile {
+    package let path: String
     private var descriptor: Int32
 
-    init(path: String) throws(FileFailure) {
+    package init(path: String) throws(FileFailure) {
         self.path = path
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw FileSystem.failure(path, "open") }
@@ -21,7 +21,7 @@ final class AppendFile {
 
     deinit { _ = close(descriptor) }
 
-    func append(_ bytes: [UInt8]) throws(FileFailure) {
+    package func append(_ bytes: [UInt8]) throws(FileFailure) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { Glue.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
@@ -34,20 +34,20 @@ final class AppendFile {
     }
 
     /// Flushes what was appended to the disk.
-    func sync() throws(FileFailure) {
+    package func sync() throws(FileFailure) {
         if fsync(descriptor) != 0 { throw FileSystem.failure(path, "fsync") }
     }
 
     /// A second descriptor of the file, to flush it from another thread
     /// while appends go on.
-    func duplicateDescriptor() throws(FileFailure) -> Int32 {
+    package func duplicateDescriptor() throws(FileFailure) -> Int32 {
         let copy = dup(descriptor)
         if copy < 0 { throw FileSystem.failure(path, "dup") }
         return copy
     }
 
     /// Opens the file at ``path`` again (after it was replaced).
-    func reopen() throws(FileFailure) {
+    package func reopen() throws(FileFailure) {
         let fresh = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         if fresh < 0 { throw FileSystem.failure(path, "open") }
         _ = close(descriptor)
@@ -55,25 +55,21 @@ final class AppendFile {
     }
 }
 
-/// A flush of a journal's appends up to a point, on a descriptor of its
-/// own, so it runs while the journal takes more (see
-/// ``BeaconJournal/syncPoint()``).
-public final class JournalSyncPoint: @unchecked Sendable {
+/// A flush of a file's appends up to a point, on a descriptor of its own,
+/// so it runs while the file takes more.
+package final class FileSyncHandle: @unchecked Sendable {
     private let descriptor: Int32
     private let path: String
-    /// The records it covers.
-    let records: Int
 
-    init(descriptor: Int32, path: String, records: Int) {
+    package init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
         self.path = path
-        self.records = records
     }
 
     deinit { _ = close(descriptor) }
 
     /// Flushes the file to the disk.
-    public func sync() throws(BeaconJournalError) {
-        if fsync(descriptor) != 0 { throw BeaconJournalError(FileSystem.failure(path, "fsync")) }
+    package func sync() throws(FileFailure) {
+        if fsync(descriptor) != 0 { throw FileSystem.failure(path, "fsync") }
     }
 }

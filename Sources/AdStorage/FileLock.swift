@@ -19,7 +19,7 @@ import Foundation
 /// random.) Record locks do not exclude the process that holds them, so
 /// the locks this process holds are also kept in a registry: a second lock
 /// of the same file in this process is refused as one in another process is.
-final class FileLock {
+package final class FileLock {
     /// A file, however its path is written.
     private struct FileID: Hashable {
         var device: UInt64
@@ -40,7 +40,7 @@ final class FileLock {
 
     /// Takes the lock on `path`, creating the file; `nil` when another
     /// process, or this one, holds it.
-    init?(path: String) throws(FileFailure) {
+    package init?(path: String) throws(FileFailure) {
         Self.registryLock.lock()
         defer { Self.registryLock.unlock() }
         // Checked before opening: closing a second descriptor of a locked

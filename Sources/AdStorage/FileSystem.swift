@@ -8,7 +8,7 @@
 
 /// Why a file operation failed: a system call, with the file and the
 /// errno, or a file larger than its reader allows.
-enum FileFailure: Error, Sendable {
+package enum FileFailure: Error, Sendable {
     case system(path: String, operation: String, code: Int32, message: String)
     case tooLarge(path: String, bytes: Int, limit: Int)
 }
@@ -16,10 +16,10 @@ enum FileFailure: Error, Sendable {
 /// The few POSIX calls an atomic, durable replace and an append-only
 /// journal need, each failing with the file and the errno instead of a
 /// Foundation error.
-enum FileSystem {
+package enum FileSystem {
     /// Reads a whole file, refusing one larger than `limit` bytes; `nil`
     /// when it does not exist.
-    static func read(_ path: String, limit: Int) throws(FileFailure) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int) throws(FileFailure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -47,7 +47,7 @@ enum FileSystem {
     /// the bytes go to a temporary file in the same directory, are flushed
     /// to the disk, and the temporary file is renamed over `path`; then the
     /// directory is flushed so the rename itself survives a power cut.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(FileFailure) {
+    package static func replace(_ path: String, with bytes: [UInt8]) throws(FileFailure) {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw failure(temporary, "open") }
@@ -74,7 +74,7 @@ enum FileSystem {
     }
 
     /// Creates the directory at `path` unless it exists (its parent must).
-    static func makeDirectory(_ path: String) throws(FileFailure) {
+    package static func makeDirectory(_ path: String) throws(FileFailure) {
         if mkdir(path, 0o755) == 0 { return }
         let code = errno
         var status = stat()
@@ -83,7 +83,7 @@ enum FileSystem {
         throw failure(path, "mkdir")
     }
 
-    static func flushDirectory(of path: String) throws(FileFailure) {
+    package static func flushDirectory(of path: String) throws(FileFailure) {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 { throw failure(directory, "open") }
@@ -93,15 +93,15 @@ enum FileSystem {
         if fsync(descriptor) != 0 && errno != EINVAL && errno != EBADF { throw failure(directory, "fsync") }
     }
 
-    static func failure(_ path: String, _ operation: String) -> FileFailure {
+    package static func failure(_ path: String, _ operation: String) -> FileFailure {
         let code = errno
         return .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
     }
 }
 
 /// The libc read and write, named apart from the methods above.
-enum Glue {
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+package enum Glue {
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.read(descriptor, buffer, count)
         #elseif canImport(Musl)
@@ -111,7 +111,7 @@ enum Glue {
         #endif
     }
 
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.write(descriptor, buffer, count)
         #elseif canImport(Musl)

@@ -1,5 +1,4 @@
 import AdOutbox
-import AdStorage
 import AdTracking
 import ArgumentParser
 import Foundation

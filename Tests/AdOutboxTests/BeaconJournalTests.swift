@@ -1,4 +1,4 @@
-import AdStorage
+import AdOutbox
 import AdTracking
 import Foundation
 import Testing

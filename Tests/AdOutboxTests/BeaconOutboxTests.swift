@@ -1,7 +1,6 @@
 import AdOutbox
 import AdPlaybackTestSupport
 import AdSimulation
-import AdStorage
 import AdTracking
 import AdTransport
 import Foundation

@@ -2,7 +2,6 @@ import AdOutbox
 import AdPlaybackTestSupport
 import AdResolvers
 import AdScenario
-import AdStorage
 import AdTransport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import AdPlaybackTestSupport
-import AdStorage
+import AdOutbox
 import Foundation
 import Testing
 

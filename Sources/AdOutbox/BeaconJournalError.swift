@@ -1,3 +1,5 @@
+import AdStorage
+
 /// Why a beacon journal could not be opened, read or written, with the
 /// file and, for content, the line.
 public enum BeaconJournalError: Error, Sendable, Hashable, CustomStringConvertible {

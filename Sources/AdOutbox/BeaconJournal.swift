@@ -1,4 +1,5 @@
 public import AdTracking
+import AdStorage
 import Foundation
 
 /// The write-ahead journal of a beacon outbox, in a directory of its own:
@@ -147,7 +148,7 @@ public final class BeaconJournal {
     /// ``synced(_:)`` once it has run.
     public func syncPoint() throws(BeaconJournalError) -> JournalSyncPoint {
         let descriptor = try io { () throws(FileFailure) in try file.duplicateDescriptor() }
-        return JournalSyncPoint(descriptor: descriptor, path: path, records: recordsWritten)
+        return JournalSyncPoint(handle: FileSyncHandle(descriptor: descriptor, path: path), records: recordsWritten)
     }
 
     /// Notes that `point` was flushed.
