@@ -50,6 +50,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "MediaTime", swiftSettings: strictSettings),
+        // A clock tests advance by hand: the stand-in for the wall clock, just above time itself.
+        .target(name: "VirtualTime", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "TextEcho", swiftSettings: strictSettings),
         .target(name: "StrictJSON", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SCTE35", swiftSettings: strictSettings),
@@ -82,6 +84,8 @@ let package = Package(
             dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdSignals", "VAST"],
             swiftSettings: strictSettings
         ),
+        // The simulated player: the stand-in for a real one, just above the contract it keeps.
+        .target(name: "AdPlayerSimulated", dependencies: ["MediaTime", "AdPlayback"], swiftSettings: strictSettings),
         .target(
             name: "AdTracking", dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "VAST"], swiftSettings: strictSettings),
         .target(
@@ -102,7 +106,8 @@ let package = Package(
         .target(
             name: "AdSimulation",
             dependencies: [
-                "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlaybackRuntime", "AdLive", "AdResolvers", "AdSignals", "HLS",
+                "MediaTime", "VirtualTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlayerSimulated", "AdPlaybackRuntime", "AdLive",
+                "AdResolvers", "AdSignals", "HLS",
             ],
             swiftSettings: strictSettings
         ),
@@ -178,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "AdPlayerAVFoundationTests",
             dependencies: [
-                "AdPlayerAVFoundation", "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdResolvers", "AdSimulation", "AdTimeline",
+                "AdPlayerAVFoundation", "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdResolvers", "VirtualTime", "AdTimeline",
                 "MediaTime",
             ],
             swiftSettings: strictSettings),
@@ -221,7 +226,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "AdOutboxTests",
-            dependencies: ["AdOutbox", "AdStorage", "AdTracking", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
+            dependencies: ["AdOutbox", "AdStorage", "AdTracking", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings),
         .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
@@ -273,14 +278,14 @@ let package = Package(
         .testTarget(
             name: "AdResolversTests",
             dependencies: [
-                "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "AdSimulation",
+                "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "VirtualTime",
                 "AdPlaybackTestSupport", "MediaTime", "AdTracking",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "VASTResolutionTests",
-            dependencies: ["VAST", "VASTResolution", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime"],
+            dependencies: ["VAST", "VASTResolution", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 import AdOutbox
 import AdPlaybackTestSupport
-import AdSimulation
+import VirtualTime
 import AdTracking
 import AdTransport
 import Foundation

@@ -3,7 +3,7 @@ import AdPlaybackRuntime
 import AdPlayerAVFoundation
 import AdPolicy
 import AdResolvers
-import AdSimulation
+import VirtualTime
 import AdTimeline
 import MediaTime
 import Testing

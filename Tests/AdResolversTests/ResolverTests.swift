@@ -3,7 +3,7 @@ import AdResolvers
 import AdTracking
 import VAST
 import AdSignals
-import AdSimulation
+import VirtualTime
 import AdTransport
 import AdTimeline
 import Foundation

@@ -1,5 +1,5 @@
 import AdPlaybackTestSupport
-import AdSimulation
+import VirtualTime
 import AdTransport
 import Foundation
 import MediaTime
