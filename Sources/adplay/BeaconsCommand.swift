@@ -26,10 +26,9 @@ struct BeaconsCommand: AsyncParsableCommand {
         @Option(help: "Seconds to keep trying (more than 0, at most 86400).")
         var timeout: Double = 60
 
+        func validate() throws { try SecondsLimit.day.check(timeout, option: "--timeout") }
+
         func run() async throws {
-            guard timeout > 0, timeout <= 86_400 else {
-                throw ValidationError("--timeout must be greater than 0 and at most 86400 seconds")
-            }
             let outbox = try BeaconOutboxFactory.open(directory)
             let summary = await outbox.flush(timeout: Network.duration(seconds: timeout))
             for problem in outbox.problemsReported { FileHandle.standardError.write(Data("adplay: \(problem)\n".utf8)) }
@@ -50,8 +49,8 @@ struct BeaconsCommand: AsyncParsableCommand {
         @Argument(help: "The outbox directory.")
         var directory: String
 
-        @Flag(help: "One JSON object per beacon.")
-        var jsonl = false
+        @OptionGroup var output: FormatOption<TextOrJSONLines>
+        var jsonl: Bool { output.value == .jsonl }
 
         func run() throws {
             let (entries, warnings): ([JournalEntry], [String])

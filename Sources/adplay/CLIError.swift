@@ -3,7 +3,7 @@ import StrictJSON
 
 /// A failure the user can act on: printed as `Error: <message>` with exit
 /// code 1 and no usage text (the arguments were fine; the input was not).
-/// Under `--json` it is printed as `{"error": {...}}` on standard output
+/// Under `--format json` it is printed as `{"error": {...}}` on standard output
 /// instead (``JSONErrorOutput``), with its typed fields.
 struct CLIError: Error, CustomStringConvertible {
     /// A typed detail of the failure, for scripts.

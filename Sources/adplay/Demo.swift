@@ -5,8 +5,8 @@ struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the bundled demo: a 30-minute episode, a viewer who seeks, is interrupted and resumes.")
 
-    @Option(help: "text (readable log and timeline) or jsonl (one JSON object per event).")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<TextOrJSONLines>
+    var format: OutputFormat { output.value }
 
     @Option(help: "Also draw the session as an SVG picture to this file.")
     var svg: String?

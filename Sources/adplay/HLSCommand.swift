@@ -22,7 +22,7 @@ struct HLSInspect: AsyncParsableCommand {
             segment count, then every opportunity with times and decoded SCTE-35, and the \
             blackouts the programme signals impose on the device --delivery, --region and \
             --device-group describe (default: a web device in region), with dates, planned ends \
-            and why, and the programme signals that black out nothing. --json prints one object: \
+            and why, and the programme signals that black out nothing. --format json prints one object: \
             kind, duration, segments, opportunities, blackouts, programSignals, warnings \
             (variants and media for a multivariant playlist). --summary prints the counts only.
             """
@@ -31,8 +31,8 @@ struct HLSInspect: AsyncParsableCommand {
     @Argument(help: "A playlist file, - for standard input, or an http(s) URL.")
     var source: String
 
-    @Flag(help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: FormatOption<TextOrJSON>
+    var json: Bool { output.value == .json }
 
     @Flag(help: "Print the counts only: segments, opportunities, blackouts, warnings.")
     var summary = false
@@ -52,8 +52,8 @@ struct HLSInspect: AsyncParsableCommand {
     var subscribe: [String] = []
 
     func validate() throws {
-        if json, summary { throw ValidationError("--json and --summary are exclusive") }
-        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be greater than 0 and at most 3600 seconds") }
+        if json, summary { throw ValidationError("--format json and --summary are exclusive") }
+        try SecondsLimit.hour.check(timeout, option: "--timeout")
         guard maxLineLength > 0, maxLines > 0 else { throw ValidationError("limits must be positive") }
     }
 

@@ -34,8 +34,8 @@ struct LiveWatch: AsyncParsableCommand {
     @Option(name: .customLong("for"), help: "Seconds to follow (default: until EXT-X-ENDLIST, or a recording's end).")
     var seconds: Double?
 
-    @Flag(help: "One JSON object a line, `clock` and `event` first.")
-    var jsonl = false
+    @OptionGroup var output: FormatOption<TextOrJSONLines>
+    var jsonl: Bool { output.value == .jsonl }
 
     @Option(help: "A tag to report as timed metadata besides the ad and blackout tags, as written in the playlist, with or without its # (repeatable).")
     var subscribe: [String] = []
@@ -43,9 +43,7 @@ struct LiveWatch: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
 
     func validate() throws {
-        if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
-            throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
-        }
+        try SecondsLimit.year.check(seconds, option: "--for")
     }
 
     func run() async throws {
@@ -106,18 +104,29 @@ struct LiveRecord: AsyncParsableCommand {
     @Argument(help: "The media playlist's http(s) URL.")
     var url: String
 
-    @Option(help: "The directory to write (created if missing; must not hold a recording already).")
-    var out: String
+    @Argument(help: "The directory to write (created if missing; must not hold a recording already).")
+    var directory: String?
+
+    /// The directory as the option it replaces names it, for one release.
+    @Option(name: .customLong("out"), help: .hidden)
+    var outAlias: String?
 
     @Option(name: .customLong("for"), help: "Seconds to record (default: until EXT-X-ENDLIST).")
     var seconds: Double?
 
     func validate() throws {
-        if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
-            throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
-        }
+        try SecondsLimit.year.check(seconds, option: "--for")
         guard Network.url(url) != nil else { throw ValidationError("\(url) is not an http or https URL") }
+        switch (directory, outAlias) {
+        case (nil, nil): throw ValidationError("give the directory to record into: adplay live record URL DIR")
+        case (let directory?, let alias?) where directory != alias:
+            throw ValidationError("the directory is given twice, \(directory) and --out \(alias); give it once")
+        default: break
+        }
     }
+
+    /// The directory to write (validated first).
+    var out: String { directory ?? outAlias ?? "" }
 
     func run() async throws {
         let directory = URL(fileURLWithPath: out, isDirectory: true)

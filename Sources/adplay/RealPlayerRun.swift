@@ -56,9 +56,10 @@ enum RealPlayerRun {
                 on: real, resolvers: resolvers, bookmarks: bookmarks, beacons: beacons,
                 beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), client: Network.client
             ) { event, position, date in
-                switch format {
-                case .text: write(TextReport.row(event, player: position), or: player)
-                case .jsonl: write(EventLines.line(for: event, player: position, date: date) + "\n", or: player)
+                if format == .text {
+                    write(TextReport.row(event, player: position), or: player)
+                } else {
+                    write(EventLines.line(for: event, player: position, date: date) + "\n", or: player)
                 }
             } onBeacon: { fired in
                 if format == .jsonl { write(EventLines.beaconLine(fired) + "\n", or: player) }

@@ -18,7 +18,7 @@ struct SCTE35Decode: ParsableCommand {
         abstract: "Decode a splice_info_section given as base64 or hex.",
         discussion: """
             PAYLOAD is base64, hex (0x prefix optional), or - to read one payload a line from standard input. \
-            With -, each line gives one JSON object (--json) or one tree; a line that fails gives \
+            With -, each line gives one JSON object (--format json) or one tree; a line that fails gives \
             {"error": ..., "line": N} and the rest continue; the exit status is 1 if any line failed.
             """
     )
@@ -26,8 +26,8 @@ struct SCTE35Decode: ParsableCommand {
     @Argument(help: "base64 or hex, or - for one payload a line on standard input.")
     var payload: String
 
-    @Flag(help: "Print JSON: info_section, command, descriptors, warnings.")
-    var json = false
+    @OptionGroup var output: FormatOption<TextOrJSON>
+    var json: Bool { output.value == .json }
 
     @Flag(help: "Accept a CRC_32 that does not match, with a warning.")
     var acceptBadCRC = false
@@ -54,7 +54,7 @@ struct SCTE35Encode: ParsableCommand {
         commandName: "encode",
         abstract: "Encode the JSON form of a splice_info_section to base64.",
         discussion: """
-            Reads the JSON that `decode --json` prints, from FILE or standard input: one document, or one a line. \
+            Reads the JSON that `decode --format json` prints, from FILE or standard input: one document, or one a line. \
             Lengths, counts, names and CRC_32 are computed, not read. Prints one base64 payload a line.
             """
     )

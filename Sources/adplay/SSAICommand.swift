@@ -46,19 +46,15 @@ struct SSAIStart: AsyncParsableCommand {
     @Option(name: .customLong("ads-param"), help: "An adsParams entry as NAME=VALUE (repeatable).")
     var adsParams: [String] = []
 
-    @Flag(help: "One JSON object a line.")
-    var jsonl = false
+    @OptionGroup var output: FormatOption<TextOrJSONLines>
+    var jsonl: Bool { output.value == .jsonl }
 
     @Flag(name: .customLong("no-analytics"), help: "Play the fallback without starting a session (a no-tracking consent mode).")
     var noAnalytics = false
 
     func validate() throws {
-        if let seconds, !(seconds > 0 && seconds <= 31_536_000) {
-            throw ValidationError("--for must be greater than 0 and at most 31536000 seconds (a year)")
-        }
-        guard initTimeout > 0, initTimeout <= 3_600 else {
-            throw ValidationError("--init-timeout must be greater than 0 and at most 3600 seconds")
-        }
+        try SecondsLimit.year.check(seconds, option: "--for")
+        try SecondsLimit.hour.check(initTimeout, option: "--init-timeout")
         for param in adsParams where !param.contains("=") || param.hasPrefix("=") {
             throw ValidationError("--ads-param \"\(param)\" must be NAME=VALUE")
         }

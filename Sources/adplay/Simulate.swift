@@ -9,11 +9,6 @@ import ArgumentParser
 import Foundation
 import VAST
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text
-    case jsonl
-}
-
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scenario file on a simulated player and print its events.",
@@ -38,8 +33,8 @@ struct Simulate: AsyncParsableCommand {
     @Argument(help: "The scenario JSON file, or - for standard input (paths in it are then relative to the current directory).")
     var scenario: String
 
-    @Option(help: "text (readable log and timeline) or jsonl (one JSON object per event).")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<TextOrJSONLines>
+    var format: OutputFormat { output.value }
 
     @Option(help: "simulated (a headless player on a virtual clock) or mpv (a real mpv, at real time).")
     var player: PlayerChoice = .simulated
@@ -69,9 +64,7 @@ struct Simulate: AsyncParsableCommand {
         if player != .mpv, mpv != nil || show {
             throw ValidationError("--mpv and --show apply to --player mpv")
         }
-        guard beaconTimeout > 0, beaconTimeout <= 3_600 else {
-            throw ValidationError("--beacon-timeout must be greater than 0 and at most 3600 seconds")
-        }
+        try SecondsLimit.hour.check(beaconTimeout, option: "--beacon-timeout")
     }
 
     func run() async throws {
@@ -179,9 +172,10 @@ enum ScenarioOutput {
         }
         let label = ssai == nil ? "vmap" : "ssai"
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: \(label): \(issue)\n".utf8)) }
-        switch format {
-        case .text: print(TextReport.render(run), terminator: "")
-        case .jsonl: FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
+        if format == .text {
+            print(TextReport.render(run), terminator: "")
+        } else {
+            FileHandle.standardOutput.write(Data(EventLines.bytes(for: run)))
         }
         if let svg { try draw(run, title: title ?? (source == "-" ? "standard input" : source), to: svg, fullAxis: fullAxis) }
     }

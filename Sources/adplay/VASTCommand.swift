@@ -21,9 +21,9 @@ struct VASTResolve: AsyncParsableCommand {
             http(s) only, with tracking merged from every one. Two limits apply: each fetch stops after \
             --request-timeout seconds (default 5), and the whole resolution after --timeout (default 10). Text lists each ad with its media file and every \
             impression, tracking and Error URL, then errors, the parser's warnings (line and element path) and \
-            a summary line of counts. --json prints {"chain", "ads", "errors", "warnings", "errorReports", \
+            a summary line of counts. --format json prints {"chain", "ads", "errors", "warnings", "errorReports", \
             "wouldSend"}; an ad a player cannot play is in "errors" (400: no linear creative with a duration, \
-            403: no playable media file). With --json a failure to read the input is {"error": {...}} on \
+            403: no playable media file). With --format json a failure to read the input is {"error": {...}} on \
             standard output. Error URLs are not called unless --report-errors is given: the \
             reports a failure would send are listed (wouldSend). \
             The exit status is 1 when no resolved ad can play.
@@ -33,8 +33,8 @@ struct VASTResolve: AsyncParsableCommand {
     @Argument(help: "A VAST file, - for standard input, or an http(s) URL.")
     var source: String
 
-    @Flag(help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: FormatOption<TextOrJSON>
+    var json: Bool { output.value == .json }
 
     @Option(help: "The most wrappers followed on the way to an ad.")
     var maxDepth = 5
@@ -50,10 +50,8 @@ struct VASTResolve: AsyncParsableCommand {
 
     func validate() throws {
         guard maxDepth >= 0 else { throw ValidationError("--max-depth must not be negative") }
-        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be greater than 0 and at most 3600 seconds") }
-        guard requestTimeout > 0, requestTimeout <= 3_600 else {
-            throw ValidationError("--request-timeout must be greater than 0 and at most 3600 seconds")
-        }
+        try SecondsLimit.hour.check(timeout, option: "--timeout")
+        try SecondsLimit.hour.check(requestTimeout, option: "--request-timeout")
     }
 
     func run() async throws {

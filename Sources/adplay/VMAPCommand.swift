@@ -20,7 +20,7 @@ struct VMAPInspect: AsyncParsableCommand {
             Each break is listed with its id, its time offset (start, end, a time, a percentage or a cue \
             point), its types, repeatAfter, its ad source (inline VAST with its ad ids, an ad tag URL \
             with its template type, or custom data) and its tracking URLs; then the parser's warnings \
-            with line and element path. No ad tag is fetched. --json prints {"version", "breaks", \
+            with line and element path. No ad tag is fetched. --format json prints {"version", "breaks", \
             "warnings"}, and a failure as {"error": {...}} on standard output. A document that cannot \
             be read is a VMAP error with its code (1000: schema, 1002: not well-formed XML) and exit 1.
             """
@@ -29,14 +29,14 @@ struct VMAPInspect: AsyncParsableCommand {
     @Argument(help: "A VMAP file, - for standard input, or an http(s) URL.")
     var source: String
 
-    @Flag(help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: FormatOption<TextOrJSON>
+    var json: Bool { output.value == .json }
 
     @Option(help: "Seconds to wait for a URL (more than 0, at most 3600).")
     var timeout: Double = 10
 
     func validate() throws {
-        guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout must be greater than 0 and at most 3600 seconds") }
+        try SecondsLimit.hour.check(timeout, option: "--timeout")
     }
 
     func run() async throws {

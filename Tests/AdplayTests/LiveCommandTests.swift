@@ -60,12 +60,15 @@ import Testing
         }
     }
 
-    @Test func record_thenWatchTheRecording_givesTheSameEventsEveryRun() async throws {
+    /// The directory is an argument (`--out DIR`, the old spelling, is a hidden alias for one release).
+    @Test(arguments: [false, true])
+    func record_thenWatchTheRecording_givesTheSameEventsEveryRun(oldSpelling: Bool) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try await LoopbackAdServer.with { server in
             await server.serve("/live.m3u8", .document(Self.ended))
-            let recorded = try await AdplayRunner.runInBackground(["live", "record", await server.url("/live.m3u8"), "--out", directory.path])
+            let recorded = try await AdplayRunner.runInBackground(
+                ["live", "record", await server.url("/live.m3u8")] + (oldSpelling ? ["--out", directory.path] : [directory.path]))
             #expect(recorded.status == 0, "\(recorded.stderr)")
             #expect(recorded.stdout.hasSuffix("recorded 1 playlist in \(directory.path)\n"))
         }
@@ -79,6 +82,16 @@ import Testing
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.contains("\"event\":\"end\""))
+    }
+
+    @Test(arguments: [
+        (["live", "record", "http://127.0.0.1:9/live.m3u8"], "give the directory to record into"),
+        (["live", "record", "http://127.0.0.1:9/live.m3u8", "a", "--out", "b"], "the directory is given twice"),
+    ])
+    func record_needsItsDirectoryOnce(arguments: [String], message: String) async throws {
+        let output = try await AdplayRunner.runInBackground(arguments)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
     @Test func watchADirectoryThatIsNotARecording_saysWhichFile() async throws {
