@@ -75,6 +75,10 @@ let package = Package(
             dependencies: ["HLS", "MediaTime", "SCTE35", "SCTE35Text", "StrictJSON", "AdSignals"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "LiveReport",
+            dependencies: ["AdLive", "AdSSAI", "AdSignals", "HLS", "HLSReport", "MediaTime", "SCTE35Text", "SSAITracking", "StrictJSON"],
+            swiftSettings: strictSettings),
         .target(name: "AdTimeline", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .target(name: "AdPolicy", dependencies: ["MediaTime", "AdTimeline"], swiftSettings: strictSettings),
         .target(
@@ -125,7 +129,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "AdSSAI", "AdTracking", "AdOutbox", "AdTransport", "TextEcho",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "LiveReport", "AdSSAI", "AdTracking", "AdOutbox", "AdTransport", "TextEcho",
             ],
             swiftSettings: strictSettings
         ),
@@ -148,10 +152,10 @@ let package = Package(
                 "AdStorage",
                 "AdOutbox",
                 "AdTracking",
-                "SSAITracking",
                 "AdSignals",
                 "HLS",
                 "HLSReport",
+                "LiveReport",
                 "SCTE35",
                 "SCTE35Text",
                 "StrictJSON",

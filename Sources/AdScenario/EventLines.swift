@@ -6,6 +6,7 @@ import AdPolicy
 import AdTracking
 import AdSignals
 import HLSReport
+import LiveReport
 import MediaTime
 
 /// Writes events as JSON lines: `clock`, `event`, `stream`, `content`, then
@@ -106,23 +107,10 @@ public enum EventLines {
         output.key("clock")
         output.number("0")
         output.member("event", "ssaiSession")
-        writeStatus(of: startup, to: &output)
+        SSAILines.writeStatus(of: startup, to: &output)
         output.closeObject()
         output.endLine()
         return output.bytes
-    }
-
-    /// An SSAI session's `status`, `reason`, `code`, `playbackUrl` and
-    /// `trackingUrl` members, as every line that reports one writes them.
-    public static func writeStatus(of startup: SSAIStartup, to output: inout JSONOutput) {
-        output.member("status", startup.status.rawValue)
-        output.member("reason", startup.reason)
-        output.key("code")
-        output.number("\(startup.code)")
-        output.key("playbackUrl")
-        if let url = startup.playbackURL { output.value(url.absoluteString) } else { output.null() }
-        output.key("trackingUrl")
-        if let url = startup.trackingURL { output.value(url.absoluteString) } else { output.null() }
     }
 
     /// Writes `event`'s object; `player`, when given, adds what a real

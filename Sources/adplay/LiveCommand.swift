@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import HLS
 import MediaTime
+import LiveReport
 
 struct LiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

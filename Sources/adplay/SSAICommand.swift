@@ -2,6 +2,7 @@ import AdLive
 import AdSSAI
 import ArgumentParser
 import Foundation
+import LiveReport
 import MediaTime
 
 struct SSAICommand: AsyncParsableCommand {
@@ -70,13 +71,14 @@ struct SSAIStart: AsyncParsableCommand {
         }
         let startup = await SSAISessionStart.start(configuration, client: Network.client)
         var printer = SSAILines(jsonl: jsonl)
-        printer.write(printer.session(startup))
+        FileHandle.standardOutput.write(Data(printer.session(startup)))
         guard startup.playbackURL != nil else {
             throw CLIError("nothing can play: the session failed (\(startup.reason)) and neither --origin nor --fallback was given")
         }
         let stream = SSAIStream(startup: startup, client: Network.client)
         await stream.follow(for: seconds.map { Network.duration(seconds: $0) }) { update, follower in
             printer.print(update, follower)
+            FileHandle.standardOutput.write(Data(printer.take()))
         }
     }
 }

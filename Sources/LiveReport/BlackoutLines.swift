@@ -1,14 +1,14 @@
 import HLSReport
 import SCTE35Text
-import AdSignals
+public import AdSignals
 import HLS
 import MediaTime
-import StrictJSON
+public import StrictJSON
 
 /// A blackout change as `live watch` prints it: one readable line, or the
 /// members of one JSON object (after `clock`).
-enum BlackoutLines {
-    static func text(_ change: BlackoutChange) -> String {
+public enum BlackoutLines {
+    public static func text(_ change: BlackoutChange) -> String {
         switch change {
         case .started(let blackout):
             return "blackout starts \(blackout.id) at \(place(blackout.start, blackout)), \(blackout.openedBy.name), "
@@ -25,7 +25,7 @@ enum BlackoutLines {
         }
     }
 
-    static func write(_ change: BlackoutChange, to out: inout JSONOutput) {
+    public static func write(_ change: BlackoutChange, to out: inout JSONOutput) {
         switch change {
         case .started(let blackout): write(blackout, "blackoutStart", at: blackout.start, to: &out)
         case .updated(let blackout): write(blackout, "blackoutUpdate", at: blackout.start, to: &out)

@@ -1,4 +1,4 @@
-import AdLive
+public import AdLive
 import HLS
 import MediaTime
 import SCTE35Text
@@ -6,8 +6,8 @@ import StrictJSON
 
 /// A live-following update as one readable line, or as one JSON object
 /// with `clock` (seconds since following began) and `event` first.
-enum LiveLines {
-    static func text(_ update: LiveSource.Update) -> String {
+public enum LiveLines {
+    public static func text(_ update: LiveSource.Update) -> String {
         let clock = update.clock.decimalSeconds.padding(toWidth: 10)
         switch update.event {
         case .refresh(let sequence, let segments, let changed):
@@ -56,7 +56,7 @@ enum LiveLines {
         return (end, date)
     }
 
-    static func json(_ update: LiveSource.Update) -> [UInt8] {
+    public static func json(_ update: LiveSource.Update) -> [UInt8] {
         var out = JSONOutput()
         out.openObject()
         out.key("clock")

@@ -1,25 +1,34 @@
-import AdLive
-import AdSSAI
-import AdScenario
+public import AdLive
+public import AdSSAI
 import Foundation
 import HLS
 import MediaTime
 import SSAITracking
-import StrictJSON
+public import StrictJSON
 
 /// An SSAI session's updates as readable lines or JSON objects: the
 /// session's status first, the playlist's news as `live watch` prints it,
 /// then avails as they start and change, each one's end once (``AvailEnds``:
 /// the live edge passes its known end, or it turns out to hold overlays
 /// only), their ads, withdrawals, and warnings.
-struct SSAILines {
+public struct SSAILines {
     let jsonl: Bool
+    /// What was written and not yet taken.
+    private var output: [UInt8] = []
     /// Which avails have ended: each once, at its known end.
     private var ends = AvailEnds()
 
-    init(jsonl: Bool) { self.jsonl = jsonl }
+    /// Lines as text, or as JSON objects (`jsonl`).
+    public init(jsonl: Bool) { self.jsonl = jsonl }
 
-    func session(_ startup: SSAIStartup) -> [UInt8] {
+    /// The lines written since the last call.
+    public mutating func take() -> [UInt8] {
+        defer { output = [] }
+        return output
+    }
+
+    /// The session's status line.
+    public func session(_ startup: SSAIStartup) -> [UInt8] {
         guard jsonl else {
             let tracking = startup.trackingURL.map { ", tracking \($0.absoluteString)" } ?? ""
             return Array(("session \(startup.status.rawValue) (code \(startup.code)): \(startup.reason); plays "
@@ -28,13 +37,14 @@ struct SSAILines {
         var out = JSONOutput()
         out.openObject()
         out.member("event", "session")
-        EventLines.writeStatus(of: startup, to: &out)
+        Self.writeStatus(of: startup, to: &out)
         out.closeObject()
         out.endLine()
         return out.bytes
     }
 
-    mutating func print(_ update: SSAIStream.Update, _ follower: LiveFollower) {
+    /// Writes what `update` says, `follower` being the playlist follower after it; ``take()`` hands the lines over.
+    public mutating func print(_ update: SSAIStream.Update, _ follower: LiveFollower) {
         switch update.event {
         case .live(let event):
             let live = LiveSource.Update(clock: update.clock, event: event)
@@ -53,7 +63,7 @@ struct SSAILines {
         }
     }
 
-    private func printEnd(_ ended: AvailEnds.Ended, at clock: ClockTime) {
+    private mutating func printEnd(_ ended: AvailEnds.Ended, at clock: ClockTime) {
         line(clock, "availEnd", text: "avail ends    \(ended.id) at \(ended.end.decimalSeconds) s") {
             $0.member("id", ended.id)
             $0.key("stream")
@@ -112,7 +122,7 @@ struct SSAILines {
         if let date = avail.programDateTime { out.member("date", date.description) }
     }
 
-    private func line(_ clock: ClockTime, _ event: String, text: String, _ fields: (inout JSONOutput) -> Void) {
+    private mutating func line(_ clock: ClockTime, _ event: String, text: String, _ fields: (inout JSONOutput) -> Void) {
         guard jsonl else {
             write(Array((clock.decimalSeconds.padding(toWidth: 10) + " " + text + "\n").utf8))
             return
@@ -128,5 +138,20 @@ struct SSAILines {
         write(out.bytes)
     }
 
-    func write(_ bytes: [UInt8]) { FileHandle.standardOutput.write(Data(bytes)) }
+    mutating func write(_ bytes: [UInt8]) { output += bytes }
+}
+
+extension SSAILines {
+    /// An SSAI session's `status`, `reason`, `code`, `playbackUrl` and
+    /// `trackingUrl` members, as every line that reports one writes them.
+    public static func writeStatus(of startup: SSAIStartup, to output: inout JSONOutput) {
+        output.member("status", startup.status.rawValue)
+        output.member("reason", startup.reason)
+        output.key("code")
+        output.number("\(startup.code)")
+        output.key("playbackUrl")
+        if let url = startup.playbackURL { output.value(url.absoluteString) } else { output.null() }
+        output.key("trackingUrl")
+        if let url = startup.trackingURL { output.value(url.absoluteString) } else { output.null() }
+    }
 }
