@@ -7,6 +7,10 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// swift-log, for the modules that talk to the world (and the runtime): each takes a `Logger`,
+/// which logs nothing unless the app gives it a handler.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 let package = Package(
     name: "AdPlaybackKit",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
@@ -47,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "MediaTime", swiftSettings: strictSettings),
@@ -60,11 +65,11 @@ let package = Package(
         .target(name: "XMLTree", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "HLS", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
-        .target(name: "AdTransport", dependencies: ["MediaTime"], swiftSettings: strictSettings),
+        .target(name: "AdTransport", dependencies: ["MediaTime", logging], swiftSettings: strictSettings),
         .target(name: "VASTResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
-            dependencies: ["AdSignals", "AdTimeline", "MediaTime", "VAST", "VASTResolution"],
+            dependencies: ["AdSignals", "AdTimeline", "AdTransport", "MediaTime", "VAST", "VASTResolution", logging],
             swiftSettings: strictSettings
         ),
         .target(
@@ -93,10 +98,10 @@ let package = Package(
         .target(
             name: "AdTracking", dependencies: ["MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "VAST"], swiftSettings: strictSettings),
         .target(
-            name: "AdOutbox", dependencies: ["MediaTime", "StrictJSON", "AdTracking", "AdStorage", "AdTransport", "VAST"], swiftSettings: strictSettings),
-        .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport"], swiftSettings: strictSettings),
+            name: "AdOutbox", dependencies: ["MediaTime", "StrictJSON", "AdTracking", "AdStorage", "AdTransport", "VAST", logging], swiftSettings: strictSettings),
+        .target(name: "AdLive", dependencies: ["MediaTime", "StrictJSON", "HLS", "AdSignals", "AdTransport", logging], swiftSettings: strictSettings),
         .target(
-            name: "AdSSAI", dependencies: ["MediaTime", "HLS", "SSAITracking", "AdSignals", "AdTimeline", "AdTransport", "AdLive"],
+            name: "AdSSAI", dependencies: ["MediaTime", "HLS", "SSAITracking", "AdSignals", "AdTimeline", "AdTransport", "AdLive", logging],
             swiftSettings: strictSettings),
         .target(
             name: "AdStorage", dependencies: ["MediaTime", "StrictJSON", "AdPlayback"], swiftSettings: strictSettings),
@@ -104,6 +109,7 @@ let package = Package(
             name: "AdPlaybackRuntime",
             dependencies: [
                 "AdPlayback", "AdResolvers", "AdSignals", "AdLive", "AdSSAI", "SSAITracking", "HLS", "AdTimeline", "MediaTime", "AdTracking", "VAST",
+                "AdTransport", "AdPolicy", logging,
             ],
             swiftSettings: strictSettings
         ),
@@ -111,13 +117,13 @@ let package = Package(
             name: "AdSimulation",
             dependencies: [
                 "MediaTime", "VirtualTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdPlayerSimulated", "AdPlaybackRuntime", "AdLive",
-                "AdResolvers", "AdSignals", "HLS",
+                "AdResolvers", "AdSignals", "AdTransport", "HLS", logging,
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "AdPlaybackTestSupport",
-            dependencies: ["MediaTime", "SCTE35", "AdTransport", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["MediaTime", "SCTE35", "AdTransport", .product(name: "FlyingFox", package: "FlyingFox"), logging],
             swiftSettings: strictSettings
         ),
         .target(
@@ -129,7 +135,7 @@ let package = Package(
             name: "AdScenario",
             dependencies: [
                 "MediaTime", "StrictJSON", "AdTimeline", "AdPolicy", "AdPlayback", "AdSimulation", "AdSignals", "AdResolvers",
-                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "LiveReport", "AdSSAI", "AdTracking", "AdOutbox", "AdTransport", "TextEcho",
+                "AdPlaybackRuntime", "VAST", "AdLive", "HLS", "HLSReport", "LiveReport", "AdSSAI", "AdTracking", "AdOutbox", "AdTransport", "TextEcho", logging,
             ],
             swiftSettings: strictSettings
         ),
@@ -167,6 +173,7 @@ let package = Package(
                 "AdTransport",
                 "MediaTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                logging,
             ],
             swiftSettings: strictSettings
         ),
@@ -201,7 +208,9 @@ let package = Package(
             swiftSettings: strictSettings),
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.
         .testTarget(name: "AdPlaybackKitTests", dependencies: ["AdPlaybackKit"], swiftSettings: strictSettings),
-        .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "MediaTime"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdSimulationTests", dependencies: ["AdSimulation", "AdPlayback", "AdPolicy", "AdTimeline", "AdPlaybackTestSupport", "MediaTime", logging],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "AdStorageTests", dependencies: ["AdStorage", "AdPlayback", "AdSimulation", "AdTimeline", "AdPolicy", "MediaTime"],
             swiftSettings: strictSettings),
@@ -220,7 +229,7 @@ let package = Package(
             name: "AdSSAITests",
             dependencies: [
                 "AdSSAI", "SSAITracking", "AdLive", "AdSignals", "AdTransport", "AdPlaybackTestSupport", "AdSimulation", "MediaTime",
-                "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS",
+                "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS", logging,
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
@@ -283,8 +292,7 @@ let package = Package(
             name: "AdResolversTests",
             dependencies: [
                 "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "VirtualTime",
-                "AdPlaybackTestSupport", "MediaTime", "AdTracking",
-            ],
+                "AdPlaybackTestSupport", "MediaTime", "AdTracking", logging],
             swiftSettings: strictSettings
         ),
         .testTarget(

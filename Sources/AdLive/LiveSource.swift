@@ -1,5 +1,7 @@
 public import AdTransport
 public import Foundation
+import HLS
+public import Logging
 public import MediaTime
 
 /// Follows a live media playlist through the transport: fetches it,
@@ -37,13 +39,23 @@ public struct LiveSource: Sendable {
     /// How it is followed.
     public let options: LiveOptions
 
+    /// Where following is logged, with the playlist's URL (its query
+    /// redacted): debug for each refresh, info for blackouts, warning for
+    /// origin faults.
+    public let logger: Logger
+
     /// Creates a source; nothing is fetched until ``follow(for:_:)``. The
     /// waits run on `clock`, or on the client's when it is `nil`.
-    public init(url: URL, client: HTTPClient, clock: (any Clock<Duration>)? = nil, options: LiveOptions = LiveOptions()) {
+    public init(
+        url: URL, client: HTTPClient, clock: (any Clock<Duration>)? = nil, options: LiveOptions = LiveOptions(), logger: Logger = .silent
+    ) {
         self.url = url
         self.client = client
         self.clock = clock ?? client.clock
         self.options = options
+        var logger = logger
+        logger[metadataKey: "playlist"] = "\(url.redactedForLog)"
+        self.logger = logger
     }
 
     /// Follows the playlist, handing each update to `handle` in order (and
@@ -87,7 +99,10 @@ public struct LiveSource: Sendable {
                 if case .status(let code) = error.kind { status = code }
                 events = follower.fail(LiveFault(url: error.url, status: status, reason: error.message), at: elapsed.reading)
             }
-            for event in events { await handle(Update(clock: elapsed.reading, event: event), follower) }
+            for event in events {
+                log(event)
+                await handle(Update(clock: elapsed.reading, event: event), follower)
+            }
             guard !follower.isFinished, follower.live != nil || !options.stopIfFirstLoadFails else { break }
             var wait = follower.nextDelay
             if let end { wait = min(wait, end - elapsed.reading) }
@@ -124,4 +139,26 @@ public struct Stopwatch: Sendable {
 
     /// Sleeps on its clock.
     public func sleep(for duration: Duration) async throws { try await sleeper(duration) }
+}
+
+extension LiveSource {
+    /// Logs a live event at the level it deserves.
+    func log(_ event: LiveEvent) {
+        switch event {
+        case .refresh(let sequence, let segments, let changed):
+            logger.debug("refresh", metadata: ["mediaSequence": "\(sequence)", "segments": "\(segments)", "changed": "\(changed)"])
+        case .originError(let url, let status, let reason, let retryIn):
+            var metadata: Logger.Metadata = ["url": "\(URL(string: url)?.redactedForLog ?? "(not a URL)")", "reason": "\(reason)", "retryIn": "\(retryIn.decimalSeconds)"]
+            if let status { metadata["status"] = "\(status)" }
+            logger.warning("origin fault; retrying", metadata: metadata)
+        case .blackout(let change):
+            logger.info("blackout", metadata: ["change": "\(change)"])
+        case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
+            logger.debug("opportunity", metadata: ["opportunity": "\(opportunity.id)"])
+        case .stale, .gap, .windowReset, .segmentRewritten:
+            logger.warning("\(event)")
+        case .timedMetadata, .end:
+            logger.debug("\(event)")
+        }
+    }
 }

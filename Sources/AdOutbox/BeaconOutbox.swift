@@ -1,4 +1,5 @@
 public import AdStorage
+public import Logging
 public import AdTracking
 public import AdTransport
 public import Foundation
@@ -41,6 +42,7 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
     private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter = 0
     private let signal = WakeSignal()
+    private let logger: Logger
 
     /// Creates an outbox over an open journal, sending through `client`
     /// (its transport and clock: the retries wait on that clock).
@@ -48,16 +50,28 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
     ///   - now: the time in milliseconds since 1970, for the journal's
     ///     stamps, ages and `[TIMESTAMP]`.
     ///   - random: for jitter and `[CACHEBUSTING]`.
+    ///   - logger: where each beacon's fate is logged with its ids (debug
+    ///     when sent, warning when it fails or is dropped, error when the
+    ///     journal cannot be written); nothing by default.
     public init(
         journal: BeaconJournal, client: HTTPClient, configuration: OutboxConfiguration = OutboxConfiguration(),
         now: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) },
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), logger: Logger = .silent
     ) {
         self.journal = journal
         self.client = client
         self.configuration = configuration
         self.now = now
         self.random = AnyRandom(base: random)
+        self.logger = logger
+    }
+
+    /// A beacon's ids and URL (its query redacted), as its log entries carry them.
+    private static func metadata(_ entry: JournalEntry) -> Logger.Metadata {
+        [
+            "session": "\(entry.id.session)", "break": "\(entry.id.breakID)", "ad": "\(entry.id.adID)",
+            "tracking": "\(entry.id.tracking)", "url": "\(URL(string: entry.url)?.redactedForLog ?? "(not a URL)")",
+        ]
     }
 
     /// What taking a beacon came to.
@@ -272,11 +286,14 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
                 case .answered(let status):
                     try journal.record(.sent(seq: entry.seq, status: status, at: time))
                     sentCount += 1
+                    logger.debug("beacon sent", metadata: Self.metadata(entry).merging(["status": "\(status)"]) { $1 })
                 case .failed(let error):
                     let attempt = (journal.entry(entry.seq)?.failedAttempts ?? 0) + 1
                     let base = configuration.backoff(attempt: attempt)
                     let wait = base - Int64.random(in: 0...(base / 2), using: &random)
                     try journal.record(.failed(seq: entry.seq, attempt: attempt, error: error, at: time, retryAt: time + wait))
+                    logger.warning("beacon failed; retrying", metadata: Self.metadata(entry).merging(
+                        ["error": "\(error)", "attempt": "\(attempt)", "retryInMilliseconds": "\(wait)"]) { $1 })
                 case .unsendable(let reason):
                     drop(entry, reason: reason, at: time)
                 case .cancelled:
@@ -284,6 +301,7 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
                 }
             } catch {
                 problems.append("beacon \(entry.id): the journal could not record the outcome: \(error)")
+                logger.error("the journal could not record a beacon's outcome", metadata: Self.metadata(entry).merging(["error": "\(error)"]) { $1 })
             }
             resumeIdleWaiters()
         }
@@ -324,6 +342,7 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
         }
         dropped.append(entry)
         problems.append("beacon \(entry.id) dropped: \(reason) (\(entry.url))")
+        logger.warning("beacon dropped", metadata: Self.metadata(entry).merging(["reason": "\(reason)"]) { $1 })
     }
 
     /// Called with the lock held.

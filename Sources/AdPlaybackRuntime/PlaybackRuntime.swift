@@ -2,6 +2,8 @@ public import AdPlayback
 public import AdResolvers
 internal import AdSignals
 public import AdTracking
+public import AdTransport
+public import Logging
 internal import VAST
 
 /// The one loop that runs a session, for every kind of stream (VOD, VMAP,
@@ -57,10 +59,17 @@ public final class PlaybackRuntime {
         var outcome: ResolverRegistry.Outcome
     }
 
-    /// Creates a runtime over `driver`, resolving with `registry`.
-    public init(driver: PlaybackDriver, registry: ResolverRegistry) {
+    /// Where the session's transitions are logged (``SessionLog``); it logs
+    /// nothing unless given a logger.
+    public let logger: Logger
+
+    /// Creates a runtime over `driver`, resolving with `registry`, logging
+    /// the session's transitions to `logger`.
+    public init(driver: PlaybackDriver, registry: ResolverRegistry, logger: Logger = .silent) {
         self.driver = driver
         self.registry = registry
+        self.logger = logger
+        driver.observers.append(SessionLog(logger: logger))
         (results, resultSink) = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
         driver.requestHandler = { [weak self] request in self?.perform(request) }
     }

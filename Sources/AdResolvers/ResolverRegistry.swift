@@ -1,4 +1,6 @@
 public import AdSignals
+public import AdTransport
+public import Logging
 internal import MediaTime
 
 /// The resolvers an app uses, in order, and the time any resolution may take.
@@ -29,12 +31,16 @@ public struct ResolverRegistry: Sendable {
     public var timeLimit: Duration
     /// The clock the limit is measured on.
     public var clock: any Clock<Duration>
+    /// Where resolutions are logged, with the opportunity's id: debug when
+    /// one starts, info when it resolves, warning when it times out or fails.
+    public var logger: Logger
 
-    /// Creates a registry.
-    public init(_ resolvers: [any AdResolver], timeLimit: Duration = .seconds(8), clock: any Clock<Duration>) {
+    /// Creates a registry; it logs nothing unless given a `logger`.
+    public init(_ resolvers: [any AdResolver], timeLimit: Duration = .seconds(8), clock: any Clock<Duration>, logger: Logger = .silent) {
         self.resolvers = resolvers
         self.timeLimit = timeLimit
         self.clock = clock
+        self.logger = logger
     }
 
     /// The outcome when it is known without waiting: no resolver takes the
@@ -51,6 +57,8 @@ public struct ResolverRegistry: Sendable {
     public func resolve(_ opportunity: AdOpportunity) async -> Outcome {
         guard let index = resolvers.firstIndex(where: { $0.shouldResolve(opportunity) }) else { return .unclaimed }
         let resolver = resolvers[index]
+        let metadata: Logger.Metadata = ["opportunity": "\(opportunity.id)", "resolver": "\(type(of: resolver))"]
+        logger.debug("resolving", metadata: metadata)
         let result = await withTimeLimit(timeLimit, on: clock) { () async -> Result<ResolvedBreaks, any Error> in
             do {
                 return .success(try await resolver.resolve(opportunity))
@@ -59,9 +67,15 @@ public struct ResolverRegistry: Sendable {
             }
         }
         switch result {
-        case nil: return .timedOut(by: index)
-        case .success(let breaks)?: return .resolved(breaks, by: index)
-        case .failure(let error)?: return .failed(error, by: index)
+        case nil:
+            logger.warning("resolution timed out; content plays", metadata: metadata.merging(["limit": "\(timeLimit)"]) { $1 })
+            return .timedOut(by: index)
+        case .success(let breaks)?:
+            logger.info("resolved", metadata: metadata.merging(["breaks": "\(breaks.breaks.count)"]) { $1 })
+            return .resolved(breaks, by: index)
+        case .failure(let error)?:
+            logger.warning("resolution failed; content plays", metadata: metadata.merging(["error": "\(error)"]) { $1 })
+            return .failed(error, by: index)
         }
     }
 }

@@ -1,5 +1,6 @@
 public import AdTransport
 public import Foundation
+public import Logging
 internal import SSAITracking
 
 /// Starts an SSAI session with the open client-side reporting protocol
@@ -17,8 +18,25 @@ public enum SSAISessionStart {
     public static let maxAnswerBytes = 1 << 20
 
     /// Starts the session `configuration` describes, within its time limit
-    /// on the client's clock.
-    public static func start(_ configuration: SSAIConfiguration, client: HTTPClient) async -> SSAIStartup {
+    /// on the client's clock, and logs how it went: info when it started,
+    /// notice when a fallback tier plays instead (with why), error when
+    /// nothing can play.
+    public static func start(_ configuration: SSAIConfiguration, client: HTTPClient, logger: Logger = .silent) async -> SSAIStartup {
+        let startup = await decide(configuration, client: client)
+        var metadata: Logger.Metadata = [
+            "status": "\(startup.status.rawValue)", "code": "\(startup.code)", "reason": "\(startup.reason)",
+            "playback": "\(startup.playbackURL?.redactedForLog ?? "nothing")",
+        ]
+        if let tracking = startup.trackingURL { metadata["tracking"] = "\(tracking.redactedForLog)" }
+        switch startup.status {
+        case .initialised: logger.info("SSAI session started", metadata: metadata)
+        case _ where startup.playbackURL == nil: logger.error("SSAI session failed and nothing can play", metadata: metadata)
+        default: logger.notice("SSAI fallback tier plays", metadata: metadata)
+        }
+        return startup
+    }
+
+    private static func decide(_ configuration: SSAIConfiguration, client: HTTPClient) async -> SSAIStartup {
         let fallback = usable(configuration.fallbackURL)
         guard configuration.analytics else {
             return SSAIStartup(status: .noAnalytics, reason: "the app asked for no analytics", code: SSAIStartup.Code.success,

@@ -2,6 +2,7 @@ public import AdLive
 internal import AdSignals
 public import AdTransport
 public import Foundation
+public import Logging
 internal import HLS
 public import MediaTime
 internal import SSAITracking
@@ -35,14 +36,21 @@ public struct SSAIStream: Sendable {
     public let clock: any Clock<Duration>
     /// How the playlist is followed.
     public let options: LiveOptions
+    /// Where following is logged: the playlist as ``LiveSource`` logs it,
+    /// debug for each tracking poll, warning for a poll that fails.
+    public let logger: Logger
 
     /// Creates a follower of `startup`'s playback; the waits run on `clock`,
     /// or on the client's.
-    public init(startup: SSAIStartup, client: HTTPClient, clock: (any Clock<Duration>)? = nil, options: LiveOptions = LiveOptions()) {
+    public init(
+        startup: SSAIStartup, client: HTTPClient, clock: (any Clock<Duration>)? = nil, options: LiveOptions = LiveOptions(),
+        logger: Logger = .silent
+    ) {
         self.startup = startup
         self.client = client
         self.clock = clock ?? client.clock
         self.options = options
+        self.logger = logger
     }
 
     /// Follows the session until ENDLIST, `duration`, or cancellation,
@@ -57,7 +65,7 @@ public struct SSAIStream: Sendable {
         if let variant {
             await handle(Update(clock: elapsed.reading, event: .variant(variant)), LiveFollower(url: mediaURL.absoluteString, options: options))
         }
-        let source = LiveSource(url: mediaURL, client: client, clock: clock, options: options)
+        let source = LiveSource(url: mediaURL, client: client, clock: clock, options: options, logger: logger)
         let remaining = duration.map { $0 - elapsed.reading.duration }
         return await source.follow(for: remaining) { update, follower in
             let now = elapsed.reading
@@ -66,7 +74,11 @@ public struct SSAIStream: Sendable {
                   tracking!.isDue(at: now, every: follower.targetDuration)
             else { return }
             let events = await tracking!.poll(at: now, playlist: playlist, timeout: follower.targetDuration.duration)
-            for event in events { await handle(Update(clock: elapsed.reading, event: event), follower) }
+            logger.debug("tracking poll", metadata: ["updates": "\(events.count)"])
+            for event in events {
+                if case .trackingError(let message) = event { logger.warning("tracking poll failed", metadata: ["message": "\(message)"]) }
+                await handle(Update(clock: elapsed.reading, event: event), follower)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+public import Logging
 import AdLive
 import AdPlayback
 import AdPlaybackRuntime
@@ -23,10 +24,10 @@ final class RealTimeLiveFeed: @unchecked Sendable {
     private var lastFailure: String?
     private var following: Task<Void, Never>?
 
-    init(url: URL, client: HTTPClient, options: LiveOptions, playlistChanged: (@Sendable (MediaPlaylist, URL) -> Void)?) {
+    init(url: URL, client: HTTPClient, options: LiveOptions, logger: Logger, playlistChanged: (@Sendable (MediaPlaylist, URL) -> Void)?) {
         self.url = url
         self.playlistChanged = playlistChanged
-        source = LiveSource(url: url, client: client, clock: ContinuousClock(), options: options)
+        source = LiveSource(url: url, client: client, clock: ContinuousClock(), options: options, logger: logger)
     }
 
     /// Starts following.

@@ -1,3 +1,5 @@
+public import AdTransport
+public import Logging
 import AdLive
 import AdPlayback
 import AdPolicy
@@ -9,7 +11,7 @@ import MediaTime
 extension Scenario {
     /// Runs a live scenario over its recording, on the virtual clock:
     /// synchronous and exactly reproducible.
-    func runLive(_ recording: LiveRecording, selector: (any AdPolicySelector)?) throws(ScenarioError) -> ScenarioRun {
+    func runLive(_ recording: LiveRecording, selector: (any AdPolicySelector)?, logger: Logger) throws(ScenarioError) -> ScenarioRun {
         let session = PlaybackSession(
             timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle,
             alternateContent: blackout.map { AlternateContent(simulated: $0.alternatePath ?? $0.alternateURL ?? "alternate") })
@@ -19,7 +21,7 @@ extension Scenario {
         var dates: [String?] = []
         let live: LiveSimulation
         do {
-            live = try LiveSimulation(session: session, recording: recording, options: options, player: playerOptions)
+            live = try LiveSimulation(session: session, recording: recording, options: options, player: playerOptions, logger: logger)
         } catch {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
         }

@@ -1,3 +1,4 @@
+public import Logging
 public import AdPlayback
 public import AdPlaybackRuntime
 public import AdOutbox
@@ -98,7 +99,7 @@ extension Scenario {
     public func runInRealTime(
         on player: RealPlayer, selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver],
         bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run",
-        client: HTTPClient? = nil, tickInterval: Duration = .milliseconds(40),
+        client: HTTPClient? = nil, logger: Logger = .silent, tickInterval: Duration = .milliseconds(40),
         onEvent: @escaping @MainActor (SessionEvent, PlayerPosition?, String?) -> Void = { _, _, _ in },
         onBeacon: @escaping @MainActor (FiredBeacon) -> Void = { _ in }
     ) async throws(ScenarioError) -> ScenarioRun {
@@ -112,8 +113,9 @@ extension Scenario {
             alternateContent: alternate)
         let clock = ContinuousClock()
         let driver = PlaybackDriver(session: session, player: player.adapter, clock: clock, bookmarks: bookmarks)
-        let runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock))
-        let feed = try await followLive(with: client, playlistChanged: player.followsLive)
+        let runtime = PlaybackRuntime(
+            driver: driver, registry: ResolverRegistry(resolvers, timeLimit: resolveTimeout.duration, clock: clock, logger: logger), logger: logger)
+        let feed = try await followLive(with: client, logger: logger, playlistChanged: player.followsLive)
         let stage = RealTimeStage(runtime: runtime, tickInterval: tickInterval, feed: feed)
         var dates: [String?] = []
         driver.observers.append(EventTap { events in
@@ -155,7 +157,7 @@ extension Scenario {
     /// Starts following a live stream's playlist, and waits for the first
     /// one; `nil` for VOD.
     private func followLive(
-        with client: HTTPClient?, playlistChanged: (@Sendable (MediaPlaylist, URL) -> Void)?
+        with client: HTTPClient?, logger: Logger, playlistChanged: (@Sendable (MediaPlaylist, URL) -> Void)?
     ) async throws(ScenarioError) -> RealTimeLiveFeed? {
         guard let liveURL else { return nil }
         guard let url = URL(string: liveURL) else { throw ScenarioError(path: "$.stream.url", message: "not a URL: \(liveURL)") }
@@ -164,7 +166,7 @@ extension Scenario {
         }
         var options = LiveOptions()
         if let blackout { options.device = blackout.device }
-        let feed = RealTimeLiveFeed(url: url, client: client, options: options, playlistChanged: playlistChanged)
+        let feed = RealTimeLiveFeed(url: url, client: client, options: options, logger: logger, playlistChanged: playlistChanged)
         feed.start()
         if let why = await feed.firstPlaylist(patience: .seconds(15)) {
             await feed.stop()

@@ -1,3 +1,5 @@
+public import AdTransport
+public import Logging
 public import AdSSAI
 public import AdPlayback
 public import AdResolvers
@@ -56,7 +58,8 @@ extension Scenario {
     ///   scenarios only.
     public func run(
         selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>,
-        bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run"
+        bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run",
+        logger: Logger = .silent
     ) async throws(ScenarioError) -> ScenarioRun {
         if liveURL != nil {
             throw ScenarioError(
@@ -70,13 +73,13 @@ extension Scenario {
             guard beacons == nil else {
                 throw ScenarioError(path: "$.stream", message: "beacons are fired for VOD scenarios; a live recording's ads carry no tracking")
             }
-            return try runLive(liveRecording, selector: selector)
+            return try runLive(liveRecording, selector: selector, logger: logger)
         }
         let engine = AdPolicyEngine(policy: policy, selector: selector)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)
         let simulation = ResolvingSimulation(
             session: session, resolvers: resolvers, resolveTimeout: resolveTimeout.duration, resolveClock: clock, player: playerOptions,
-            bookmarks: bookmarks)
+            bookmarks: bookmarks, logger: logger)
         if let failing = player?.failAds, !failing.isEmpty {
             let names = Set(failing)
             simulation.simulation.player.failsToLoad = { [unowned simulation] breakID, adID in

@@ -1,3 +1,5 @@
+public import AdTransport
+public import Logging
 public import AdLive
 public import AdPlayback
 import AdPlaybackRuntime
@@ -36,9 +38,10 @@ public final class LiveSimulation {
     /// Creates the simulation and loads the first playlist at time 0.
     /// - Throws: ``SessionError`` when the first playlist's news does not fit the session.
     public init(
-        session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions(), player: SimulatedPlayer.Options = .ideal
+        session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions(), player: SimulatedPlayer.Options = .ideal,
+        logger: Logger = .silent
     ) throws(SessionError) {
-        simulation = Simulation(session: session, player: player)
+        simulation = Simulation(session: session, player: player, logger: logger)
         follower = LiveFollower(url: "recording", options: options)
         self.recording = recording
         nextFetch = .zero

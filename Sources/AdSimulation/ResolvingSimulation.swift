@@ -1,3 +1,5 @@
+public import AdTransport
+public import Logging
 public import AdPlayback
 public import AdPlaybackRuntime
 public import AdResolvers
@@ -26,11 +28,12 @@ public final class ResolvingSimulation {
     /// clock by default); each stop's bookmark goes to `bookmarks`.
     public init(
         session: PlaybackSession, resolvers: [any AdResolver], resolveTimeout: Duration = .seconds(8),
-        resolveClock: (any Clock<Duration>)? = nil, player: SimulatedPlayer.Options = .ideal, bookmarks: (any BookmarkStore)? = nil
+        resolveClock: (any Clock<Duration>)? = nil, player: SimulatedPlayer.Options = .ideal, bookmarks: (any BookmarkStore)? = nil,
+        logger: Logger = .silent
     ) {
         simulation = Simulation(
             session: session, player: player, resolvers: resolvers, resolveTimeout: resolveTimeout, resolveClock: resolveClock,
-            bookmarks: bookmarks)
+            bookmarks: bookmarks, logger: logger)
         runtime = simulation.runtime
     }
 

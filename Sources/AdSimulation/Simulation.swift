@@ -1,3 +1,5 @@
+public import AdTransport
+public import Logging
 public import AdPlayback
 public import AdPlaybackRuntime
 import AdPolicy
@@ -31,16 +33,18 @@ public final class Simulation {
     /// with `resolvers` (by default in-stream cues, each its own break, at
     /// once), each within `resolveTimeout` on `resolveClock` (the virtual
     /// clock unless the fetches are real); a stop's bookmark is saved to
-    /// `bookmarks`.
+    /// `bookmarks`. The runtime and the resolutions log to `logger`.
     public init(
         session: PlaybackSession, player options: SimulatedPlayer.Options = .ideal,
         resolvers: [any AdResolver] = [InStreamMarkerResolver()], resolveTimeout: Duration = .seconds(8),
-        resolveClock: (any Clock<Duration>)? = nil, bookmarks: (any BookmarkStore)? = nil
+        resolveClock: (any Clock<Duration>)? = nil, bookmarks: (any BookmarkStore)? = nil, logger: Logger = .silent
     ) {
         clock = VirtualClock()
         player = SimulatedPlayer(options: options)
         driver = PlaybackDriver(session: session, player: player, clock: clock, bookmarks: bookmarks)
-        runtime = PlaybackRuntime(driver: driver, registry: ResolverRegistry(resolvers, timeLimit: resolveTimeout, clock: resolveClock ?? clock))
+        runtime = PlaybackRuntime(
+            driver: driver, registry: ResolverRegistry(resolvers, timeLimit: resolveTimeout, clock: resolveClock ?? clock, logger: logger),
+            logger: logger)
         stalls = options.stalls.sorted { $0.at < $1.at }
     }
 

@@ -1,7 +1,9 @@
+import AdTransport
 import AdOutbox
 import AdTracking
 import ArgumentParser
 import Foundation
+import Logging
 import StrictJSON
 import VAST
 
@@ -20,6 +22,8 @@ struct BeaconsCommand: AsyncParsableCommand {
                 beacons are still pending at the time limit.
                 """)
 
+        @OptionGroup var logging: VerboseOption
+
         @Argument(help: "The outbox directory.")
         var directory: String
 
@@ -29,7 +33,7 @@ struct BeaconsCommand: AsyncParsableCommand {
         func validate() throws { try SecondsLimit.day.check(timeout, option: "--timeout") }
 
         func run() async throws {
-            let outbox = try BeaconOutboxFactory.open(directory)
+            let outbox = try BeaconOutboxFactory.open(directory, logger: logging.logger)
             let summary = await outbox.flush(timeout: Network.duration(seconds: timeout))
             for problem in outbox.problemsReported { FileHandle.standardError.write(Data("adplay: \(problem)\n".utf8)) }
             print("\(directory): \(summary)")
@@ -45,6 +49,8 @@ struct BeaconsCommand: AsyncParsableCommand {
                 Each beacon shows its state (pending, sent with its status, dropped with why), its identity \
                 (session, break, ad, tracking event, occurrence) and its URL. Sent beacons are kept for an hour.
                 """)
+
+        @OptionGroup var logging: VerboseOption
 
         @Argument(help: "The outbox directory.")
         var directory: String
@@ -78,9 +84,9 @@ struct BeaconsCommand: AsyncParsableCommand {
 
 /// Opening an outbox directory for the command line.
 enum BeaconOutboxFactory {
-    static func open(_ directory: String) throws -> BeaconOutbox {
+    static func open(_ directory: String, logger: Logger = .silent) throws -> BeaconOutbox {
         do {
-            return BeaconOutbox(journal: try BeaconJournal(directory: directory), client: Network.client)
+            return BeaconOutbox(journal: try BeaconJournal(directory: directory), client: Network.client, logger: logger)
         } catch {
             throw CLIError("\(error)")
         }

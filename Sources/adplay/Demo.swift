@@ -5,6 +5,8 @@ struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the bundled demo: a 30-minute episode, a viewer who seeks, is interrupted and resumes.")
 
+    @OptionGroup var logging: VerboseOption
+
     @OptionGroup var output: FormatOption<TextOrJSONLines>
     var format: OutputFormat { output.value }
 
@@ -25,6 +27,6 @@ struct Demo: AsyncParsableCommand {
         if format == .text {
             print("adplay demo: \(DemoScenario.summary)\n")
         }
-        try await ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg, fullAxis: full)
+        try await ScenarioOutput.run(json: Array(DemoScenario.json.utf8), source: "demo", format: format, svg: svg, fullAxis: full, logger: logging.logger)
     }
 }

@@ -28,6 +28,8 @@ struct HLSInspect: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "A playlist file, - for standard input, or an http(s) URL.")
     var source: String
 

@@ -29,6 +29,8 @@ struct LiveWatch: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "The media playlist's http(s) URL, or a recording directory.")
     var source: String
 
@@ -55,7 +57,7 @@ struct LiveWatch: AsyncParsableCommand {
         let limit = seconds.map { Network.duration(seconds: $0) }
         var printed = Printer(jsonl: jsonl)
         if let url = Network.url(source) {
-            let source = LiveSource(url: url, client: Network.client, options: options)
+            let source = LiveSource(url: url, client: Network.client, options: options, logger: logging.logger)
             let follower = await source.follow(for: limit) { update, follower in printed.print(update, follower) }
             if follower.live == nil { throw CLIError("\(url.absoluteString): the first load failed: \(printed.lastError ?? "no answer")") }
             return
@@ -102,6 +104,8 @@ struct LiveRecord: AsyncParsableCommand {
         discussion: "Replay the recording with `adplay live watch DIR`, or in a scenario's live stream."
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "The media playlist's http(s) URL.")
     var url: String
 
@@ -143,7 +147,7 @@ struct LiveRecord: AsyncParsableCommand {
         let recorder = Recorder(directory: directory)
         var options = LiveOptions()
         options.stopIfFirstLoadFails = true
-        let source = LiveSource(url: Network.url(url)!, client: Network.client, options: options)
+        let source = LiveSource(url: Network.url(url)!, client: Network.client, options: options, logger: logging.logger)
         let follower = await source.follow(for: seconds.map { Network.duration(seconds: $0) }, bodies: { clock, body in
             await recorder.take(body, at: clock)
         }) { update in Swift.print(LiveLines.text(update)) }

@@ -1,3 +1,4 @@
+import AdTransport
 import AdPlayerMPV
 import AdResolvers
 import AdScenario
@@ -6,6 +7,7 @@ import AdOutbox
 import AdPlayback
 import ArgumentParser
 import Foundation
+import Logging
 import MediaTime
 import VAST
 
@@ -23,7 +25,7 @@ enum RealPlayerRun {
     @MainActor
     static func run(
         _ scenario: Scenario, source: String, format: OutputFormat, mpv path: String?, window: Bool,
-        bookmarks: FileBookmarkStore?, beacons: BeaconOutbox?
+        bookmarks: FileBookmarkStore?, beacons: BeaconOutbox?, logger: Logger
     ) async throws -> ScenarioRun {
         do {
             try scenario.checkRealPlayable()
@@ -54,7 +56,8 @@ enum RealPlayerRun {
         do {
             run = try await scenario.runInRealTime(
                 on: real, resolvers: resolvers, bookmarks: bookmarks, beacons: beacons,
-                beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), client: Network.client
+                beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), client: Network.client,
+                logger: logger
             ) { event, position, date in
                 if format == .text {
                     write(TextReport.row(event, player: position), or: player)

@@ -23,6 +23,8 @@ struct SCTE35Decode: ParsableCommand {
             """
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "base64 or hex, or - for one payload a line on standard input.")
     var payload: String
 
@@ -58,6 +60,8 @@ struct SCTE35Encode: ParsableCommand {
             Lengths, counts, names and CRC_32 are computed, not read. Prints one base64 payload a line.
             """
     )
+
+    @OptionGroup var logging: VerboseOption
 
     @Argument(help: "A JSON file, or - for standard input.")
     var file = "-"

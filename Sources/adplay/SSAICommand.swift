@@ -29,6 +29,8 @@ struct SSAIStart: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "The session endpoint's http(s) URL.")
     var url: String
 
@@ -69,13 +71,13 @@ struct SSAIStart: AsyncParsableCommand {
             let parts = param.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return SSAIConfiguration.Parameter(String(parts[0]), String(parts[1]))
         }
-        let startup = await SSAISessionStart.start(configuration, client: Network.client)
+        let startup = await SSAISessionStart.start(configuration, client: Network.client, logger: logging.logger)
         var printer = SSAILines(jsonl: jsonl)
         FileHandle.standardOutput.write(Data(printer.session(startup)))
         guard startup.playbackURL != nil else {
             throw CLIError("nothing can play: the session failed (\(startup.reason)) and neither --origin nor --fallback was given")
         }
-        let stream = SSAIStream(startup: startup, client: Network.client)
+        let stream = SSAIStream(startup: startup, client: Network.client, logger: logging.logger)
         await stream.follow(for: seconds.map { Network.duration(seconds: $0) }) { update, follower in
             printer.print(update, follower)
             FileHandle.standardOutput.write(Data(printer.take()))

@@ -1,3 +1,4 @@
+import AdTransport
 import AdLive
 import AdOutbox
 import AdPlayback
@@ -7,6 +8,7 @@ import AdSSAI
 import AdStorage
 import ArgumentParser
 import Foundation
+import Logging
 import VAST
 
 struct Simulate: AsyncParsableCommand {
@@ -34,6 +36,7 @@ struct Simulate: AsyncParsableCommand {
     var scenario: String
 
     @OptionGroup var output: FormatOption<TextOrJSONLines>
+    @OptionGroup var logging: VerboseOption
     var format: OutputFormat { output.value }
 
     @Option(help: "simulated (a headless player on a virtual clock) or mpv (a real mpv, at real time).")
@@ -86,7 +89,7 @@ struct Simulate: AsyncParsableCommand {
                 vmap = try await VMAPSource.read(location, relativeTo: scenario)
             }
             if let spec = try Scenario.ssaiSource(json: bytes) {
-                ssai = try await Self.start(spec)
+                ssai = try await Self.start(spec, logger: logging.logger)
             }
             if let path = try Scenario.liveRecordingSource(json: bytes) {
                 recording = try LiveRecording(directory: directory(path))
@@ -99,7 +102,7 @@ struct Simulate: AsyncParsableCommand {
         } catch let error as LiveRecordingError {
             throw CLIError("\(scenario): \(error)")
         }
-        let outbox = try beacons.map(BeaconOutboxFactory.open)
+        let outbox = try beacons.map { try BeaconOutboxFactory.open($0, logger: logging.logger) }
         let sender = outbox.map { outbox in Task { await outbox.run() } }
         if player == .mpv {
             let decoded: Scenario
@@ -109,12 +112,13 @@ struct Simulate: AsyncParsableCommand {
                 throw CLIError("\(scenario): \(error)")
             }
             let run = try await RealPlayerRun.run(
-                decoded, source: scenario, format: format, mpv: mpv, window: show, bookmarks: try bookmarkStore(), beacons: outbox)
+                decoded, source: scenario, format: format, mpv: mpv, window: show, bookmarks: try bookmarkStore(), beacons: outbox,
+                logger: logging.logger)
             if let svg { try ScenarioOutput.draw(run, title: decoded.title ?? scenario, to: svg, fullAxis: full) }
         } else {
             try await ScenarioOutput.run(
                 json: bytes, source: scenario, format: format, svg: svg, fullAxis: full, vmap: vmap, recording: recording, alternate: alternate,
-                ssai: ssai, bookmarks: try bookmarkStore(), beacons: outbox)
+                ssai: ssai, bookmarks: try bookmarkStore(), beacons: outbox, logger: logging.logger)
         }
         if let outbox, let beacons {
             let summary = await outbox.flush(timeout: Network.duration(seconds: beaconTimeout))
@@ -140,10 +144,10 @@ struct Simulate: AsyncParsableCommand {
     }
 
     /// Starts the scenario's SSAI session and looks at what it plays.
-    private static func start(_ spec: SSAISpec) async throws -> SSAIScenarioSession {
-        let startup = await SSAISessionStart.start(spec.configuration, client: Network.client)
+    private static func start(_ spec: SSAISpec, logger: Logger) async throws -> SSAIScenarioSession {
+        let startup = await SSAISessionStart.start(spec.configuration, client: Network.client, logger: logger)
         do {
-            let look = try await SSAIStream(startup: startup, client: Network.client).firstLook()
+            let look = try await SSAIStream(startup: startup, client: Network.client, logger: logger).firstLook()
             return SSAIScenarioSession(startup: startup, look: look)
         } catch {
             throw CLIError("the SSAI session (\(startup.status.rawValue), code \(startup.code): \(startup.reason)) gives nothing to play: \(error)")
@@ -156,7 +160,7 @@ enum ScenarioOutput {
     static func run(
         json: [UInt8], source: String, format: OutputFormat, svg: String?, fullAxis: Bool = false, vmap: VMAPDocument? = nil, recording: LiveRecording? = nil,
         alternate: LiveRecording? = nil, ssai: SSAIScenarioSession? = nil, bookmarks: FileBookmarkStore? = nil,
-        beacons: BeaconOutbox? = nil
+        beacons: BeaconOutbox? = nil, logger: Logger = .silent
     ) async throws {
         let run: ScenarioRun
         let title: String?
@@ -166,7 +170,7 @@ enum ScenarioOutput {
             let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
             run = try await scenario.run(
                 resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks, beacons: beacons,
-                beaconSession: String(UUID().uuidString.prefix(8)).lowercased())
+                beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), logger: logger)
         } catch {
             throw CLIError("\(source): \(error)")
         }

@@ -30,6 +30,8 @@ struct VASTResolve: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "A VAST file, - for standard input, or an http(s) URL.")
     var source: String
 

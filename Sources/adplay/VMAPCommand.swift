@@ -26,6 +26,8 @@ struct VMAPInspect: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var logging: VerboseOption
+
     @Argument(help: "A VMAP file, - for standard input, or an http(s) URL.")
     var source: String
 

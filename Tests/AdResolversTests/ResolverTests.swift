@@ -8,6 +8,7 @@ import AdTransport
 import AdTimeline
 import Foundation
 import MediaTime
+import Logging
 import Testing
 import VAST
 import VASTResolution
@@ -133,7 +134,8 @@ import VASTResolution
         transport.route("/slow", .delayed(.seconds(5), on: clock, .document("<VAST version=\"4.2\">\(Self.inline("a", seconds: 15))</VAST>")))
         var chain = VASTChainResolver(client: HTTPClient(transport: transport, clock: clock), macroValues: { [:] })
         chain.reportsErrors = false
-        let registry = ResolverRegistry([VASTPodResolver(chain: chain)], timeLimit: .milliseconds(300), clock: clock)
+        let log = LogRecorder()
+        let registry = ResolverRegistry([VASTPodResolver(chain: chain)], timeLimit: .milliseconds(300), clock: clock, logger: log.logger)
         let outcome = await clock.run(advancingBy: MediaDuration(microseconds: 10_000)) {
             await registry.resolve(AdOpportunity(id: "x", position: .preroll, signal: .schedule(.adTag("https://ads.example/slow"))))
         }
@@ -142,6 +144,12 @@ import VASTResolution
             Issue.record("expected a time-out by the pod resolver, got \(outcome)")
             return
         }
+        // The time-out is logged as a warning, with the opportunity's id.
+        let warnings = log.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 1, "\(log.entries)")
+        #expect(warnings.first?.message.contains("timed out") == true)
+        #expect(warnings.first?.metadata["opportunity"] == "x")
+        #expect(log.entries.contains { $0.level == .debug && $0.message == "resolving" && $0.metadata["opportunity"] == "x" })
     }
 
     @Test func registry_asksInOrder_andSaysWhenNoneTakesIt() async {

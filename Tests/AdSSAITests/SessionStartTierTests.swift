@@ -4,6 +4,7 @@ import AdSimulation
 import AdTransport
 import Foundation
 import MediaTime
+import Logging
 import Testing
 
 /// Each tier and code of an SSAI session start, over HTTP on 127.0.0.1:
@@ -111,5 +112,24 @@ import Testing
         let (startup, _) = try await start(faults: [.initStatus(503)], fallback: false, origin: false)
         #expect(startup.status == .failed)
         #expect(startup.playbackURL == nil)
+    }
+
+    /// A fallback tier is logged as a notice saying which tier plays and why,
+    /// its URL's query redacted; nothing to play is an error.
+    @Test func aFallbackTier_isLoggedAsANotice_andNothingToPlayAsAnError() async throws {
+        let log = LogRecorder()
+        let client = HTTPClient(transport: InMemoryTransport(), clock: VirtualClock())
+        let fallback = SSAIConfiguration(endpoint: "not a url", fallbackURL: "https://cdn.example/plain.m3u8?token=secret")
+        let startup = await SSAISessionStart.start(fallback, client: client, logger: log.logger)
+        #expect(startup.status == .failed)
+        let notice = try #require(log.entries.first { $0.level == .notice }, "\(log.entries)")
+        #expect(notice.message.contains("fallback"))
+        #expect(notice.metadata["status"] == "failed")
+        #expect(notice.metadata["code"] == "-3")
+        #expect(notice.metadata["playback"] == "https://cdn.example/plain.m3u8?…", "the token stays out of the log")
+
+        let nothing = await SSAISessionStart.start(SSAIConfiguration(endpoint: "not a url"), client: client, logger: log.logger)
+        #expect(nothing.playbackURL == nil)
+        #expect(log.entries.last?.level == .error, "\(log.entries)")
     }
 }
