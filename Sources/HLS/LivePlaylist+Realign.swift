@@ -145,7 +145,7 @@ extension LivePlaylist {
         if let last = fresh.segments.last?.mediaSequence, last < state.mediaSequence, last >= oldFirst {
             return PlaylistDelta(change: .wentBackwards, addedSegments: state.mediaSequence..<state.mediaSequence,
                                  removedSegments: oldFirst..<oldFirst, addedSignals: [], openedOpportunities: [],
-                                 closedOpportunities: [], openedBlackouts: [], closedBlackouts: [], warnings: [],
+                                 closedOpportunities: [], warnings: [],
                                  linesRead: lines, readWholeText: true)
         }
         let removed = oldFirst..<max(oldFirst, state.mediaSequence)
@@ -153,7 +153,6 @@ extension LivePlaylist {
         // so a session's timeline never runs backwards.
         (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text), startTicks: state.time)
         _ = freshState.opportunities.takeClosed()
-        _ = freshState.blackouts.takeClosed()
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
                                          "the stream restarted (media sequence \(fresh.mediaSequence) after \(oldFirst))"))
         playlist = fresh
@@ -162,8 +161,6 @@ extension LivePlaylist {
                              removedSegments: removed, addedSignals: Array(fresh.signals),
                              openedOpportunities: fresh.opportunities.map(\.id),
                              closedOpportunities: fresh.opportunities.filter { !$0.isOpen }.map(\.id),
-                             openedBlackouts: fresh.blackouts.map(\.id),
-                             closedBlackouts: fresh.blackouts.filter { !$0.isOpen }.map(\.id),
                              warnings: fresh.warnings, linesRead: lines, readWholeText: true)
     }
 
@@ -179,14 +176,12 @@ struct Snapshot {
     let firstSequence: UInt64
     let nextSequence: UInt64
     let opportunityCount: Int
-    let blackoutCount: Int
     let warningCount: Int
 
     init(_ playlist: MediaPlaylist, _ state: MediaParserState) {
         firstSequence = playlist.segments.first?.mediaSequence ?? state.mediaSequence
         nextSequence = state.mediaSequence
         opportunityCount = playlist.opportunities.count
-        blackoutCount = playlist.blackouts.count
         warningCount = playlist.warnings.count
     }
 
@@ -198,8 +193,6 @@ struct Snapshot {
             removedSegments: firstSequence..<max(firstSequence, newFirst), addedSignals: addedSignals,
             openedOpportunities: playlist.opportunities.dropFirst(opportunityCount).map(\.id),
             closedOpportunities: state.opportunities.takeClosed(),
-            openedBlackouts: playlist.blackouts.dropFirst(blackoutCount).map(\.id),
-            closedBlackouts: state.blackouts.takeClosed(),
             warnings: Array(playlist.warnings.dropFirst(min(warningCount, playlist.warnings.count))),
             linesRead: linesRead, readWholeText: false)
     }

@@ -18,7 +18,7 @@ internal import MediaTime
 /// ```
 public struct LivePlaylist: Sendable {
     /// The playlist as of the latest refresh. Segments, signals and metadata
-    /// are the window's. Opportunities and blackouts are the ones still open,
+    /// are the window's. Opportunities are the ones still open,
     /// the ones the window still touches and the latest 16 ended ones; older
     /// ones are forgotten (each was reported in the delta that ended it), so
     /// a session that runs for days holds its window, not its history.
@@ -35,7 +35,6 @@ public struct LivePlaylist: Sendable {
             try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
         }
         _ = state.opportunities.takeClosed()
-        _ = state.blackouts.takeClosed()
     }
 
     /// Parses the first text of a live playlist, given as a string.
@@ -153,11 +152,10 @@ public struct LivePlaylist: Sendable {
         playlist.partTarget = header.partTarget
     }
 
-    /// Forgets the opportunities and blackouts that ended before the window.
+    /// Forgets the opportunities that ended before the window.
     private mutating func forgetPast() {
         guard let windowStart = playlist.segments.first?.start else { return }
         if state.opportunities.forget(endedBefore: windowStart) { playlist.opportunities = state.opportunities.opportunities }
-        if state.blackouts.forget(endedBefore: windowStart) { playlist.blackouts = state.blackouts.windows }
     }
 
     /// Drops what belongs only to segments before `first`.

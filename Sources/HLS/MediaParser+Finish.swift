@@ -49,15 +49,10 @@ extension MediaParser {
             let date = signals[offset + index].range?.startDate ?? playlist.dateAnchors.date(at: signals[offset + index].time)
             state.opportunities.handle(signals[offset + index], at: date, tolerance: tolerance,
                                        windowStart: playlist.segments.first?.start, warnings: &warnings)
-            if let cue = signals[offset + index].cue {
-                state.blackouts.handle(cue, from: signals[offset + index].source, at: date, tolerance: tolerance,
-                                       warnings: &warnings)
-            }
         }
         playlist.warnings += warnings
         state.opportunities.expire(playlistEnd: StreamTime(ticks: state.time), tolerance: tolerance)
         playlist.opportunities = state.opportunities.opportunities
-        playlist.blackouts = state.blackouts.windows
     }
 
     /// A DATERANGE applies at its START-DATE (or at the start or end for

@@ -12,7 +12,6 @@ struct MediaParserState: Sendable, Hashable {
     var mapIndex: Int32?
     var bitrate: UInt64?
     var opportunities = OpportunityBuilder()
-    var blackouts = BlackoutTracker()
     var cache = SCTE35Cache()
     /// DATERANGE ids that marked ad breaks, so a later range with the same id
     /// (adding its DURATION, say) is read as more of the same break.

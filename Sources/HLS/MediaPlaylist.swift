@@ -47,8 +47,6 @@ public struct MediaPlaylist: Sendable, Hashable {
     public var signals = SlidingWindow<AdSignal>()
     /// The breaks the signals form, in order of start.
     public var opportunities: [PlacementOpportunity] = []
-    /// Blackout windows the signals form.
-    public var blackouts: [BlackoutWindow] = []
     /// Occurrences of subscribed tags.
     public var metadata = SlidingWindow<SubscribedTag>()
     /// Tags the parser does not interpret, verbatim.

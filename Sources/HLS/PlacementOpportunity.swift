@@ -73,26 +73,3 @@ public struct PlacementOpportunity: Sendable, Hashable {
         return plannedDuration
     }
 }
-
-/// A window in which blackout rules apply, from SCTE-35 segmentation descriptors.
-public struct BlackoutWindow: Sendable, Hashable {
-    /// `event-<segmentation_event_id>`.
-    public var id: String
-    /// The segmentation_event_id.
-    public var eventID: UInt32
-    /// The segmentation type that opened it (Table 23).
-    public var segmentationTypeID: UInt8
-    /// Where it starts.
-    public var start: StreamTime
-    /// Where it ends; nil while open.
-    public var end: StreamTime?
-    /// The wall clock time at the start.
-    public var programDateTime: ProgramDateTime?
-    /// The signals that opened it, each tag once.
-    public var openedBy: [SignalSource]
-    /// The signals that closed it, each tag once.
-    public var closedBy: [SignalSource]
-
-    /// Whether the end has not arrived yet.
-    public var isOpen: Bool { end == nil }
-}

@@ -26,11 +26,6 @@ public struct PlaylistDelta: Sendable, Hashable {
     public var openedOpportunities: [String]
     /// Opportunities that closed.
     public var closedOpportunities: [String]
-    /// Blackout windows that opened (``BlackoutWindow/id``), in order.
-    public var openedBlackouts: [String]
-    /// Blackout windows that closed, in order; a window may open and close
-    /// in one refresh.
-    public var closedBlackouts: [String]
     /// Date ranges the server removed (a delta update's
     /// `RECENTLY-REMOVED-DATERANGES`), by ID: they left the playlist's
     /// `dateRanges`. Opportunities they marked stay, as history.

@@ -11,17 +11,11 @@ enum SignalRoles {
     static let adLevelStartTypes: Set<UInt8> = [0x30, 0x32]
     /// The matching end types.
     static let adEndTypes: Set<UInt8> = [0x23, 0x31, 0x33, 0x35, 0x37, 0x45, 0x47]
-    /// Segmentation types that open a window blackout may apply to: program
-    /// start, resumption, overlap start, join; unscheduled event. Alternate
-    /// Content Opportunity (0x42) is where other content may go, not a blackout.
-    static let blackoutStartTypes: Set<UInt8> = [0x10, 0x14, 0x17, 0x19, 0x40]
-    /// Types that close it: program end, early termination, breakaway; event end.
-    static let blackoutEndTypes: Set<UInt8> = [0x11, 0x12, 0x13, 0x41]
-    /// Program Blackout Override: lifts the blackout in force.
-    static let blackoutOverrideType: UInt8 = 0x18
-    /// Every type that marks where something ends: ad and blackout ends,
-    /// the override, Alternate Content Opportunity End, Network Start.
-    static let endTypes: Set<UInt8> = adEndTypes.union(blackoutEndTypes).union([blackoutOverrideType, 0x43, 0x50])
+    /// Every type that marks where something ends: ad ends; programme end,
+    /// early termination, breakaway, Program Blackout Override; Unscheduled
+    /// Event End; Alternate Content Opportunity End; Network Start. (Which
+    /// programme signals black a device out is `AdSignals`' to decide.)
+    static let endTypes: Set<UInt8> = adEndTypes.union([0x11, 0x12, 0x13, 0x18, 0x41, 0x43, 0x50])
 
     /// Whether a DATERANGE carries an end signal, so that it applies where
     /// the range ends: SCTE35-IN (whether or not its bytes decode), an

@@ -49,7 +49,7 @@ import Testing
         #expect(found == ["6 30"])
         #expect(delta.addedSegments == 102..<103)
         #expect(delta.closedOpportunities.count == 1)
-        #expect(delta.openedBlackouts.isEmpty)
+        #expect(delta.openedOpportunities.isEmpty, "the break opened in the first text")
         #expect(AdOpportunity.updates(in: delta, of: live.playlist).map(\.isOpen) == [false])
     }
 

@@ -67,8 +67,6 @@ import Testing
             #expect(opportunity.dateRangeIDs.count == 2)
             #expect(opportunity.scte35 != nil)
         }
-        // The program start/end (0x10/0x11) is not restricted: no blackout.
-        #expect(playlist.blackouts.isEmpty)
     }
 
     @Test func mambaDateRangePlaylist_yieldsItsSCTE35Break() throws {

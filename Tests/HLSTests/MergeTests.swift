@@ -25,47 +25,6 @@ private func segments(_ count: Int, from first: Int = 0) -> String {
     (first..<first + count).map { "#EXTINF:10,\ns\($0).ts\n" }.joined()
 }
 
-@Suite struct BlackoutTests {
-    @Test func restrictedProgramWithRegionalBlackout_opensAndClosesAWindow() throws {
-        let start = try cue(type: 0x10, event: 7, restricted: true, regionalBlackout: true)
-        let end = try cue(type: 0x11, event: 7, restricted: true, regionalBlackout: true)
-        let result = try playlist(segments(2) + "#EXT-OATCLS-SCTE35:\(start)\n#EXT-X-SCTE35:CUE=\"\(start)\"\n"
-            + segments(3, from: 2) + "#EXT-X-SCTE35:CUE=\"\(end)\"\n" + segments(1, from: 5))
-        #expect(result.blackouts.count == 1)
-        let window = try #require(result.blackouts.first)
-        #expect(window.id == "event-7")
-        #expect(window.start == StreamTime(seconds: 20))
-        #expect(window.end == StreamTime(seconds: 50))
-        #expect(window.openedBy.map(\.tag) == ["#EXT-OATCLS-SCTE35", "#EXT-X-SCTE35"])
-        #expect(window.closedBy.map(\.tag) == ["#EXT-X-SCTE35"])
-        #expect(window.programDateTime?.description == "2026-01-01T00:00:20.000Z")
-        #expect(result.opportunities.isEmpty)
-    }
-
-    @Test func unrestrictedOrNoRegionalBlackout_isNotABlackout() throws {
-        let free = try cue(type: 0x10, event: 1, restricted: false)
-        let national = try cue(type: 0x10, event: 2, restricted: true, regionalBlackout: false)
-        let result = try playlist("#EXT-X-SCTE35:CUE=\"\(free)\"\n#EXT-OATCLS-SCTE35:\(national)\n" + segments(2))
-        #expect(result.blackouts.isEmpty)
-    }
-
-    @Test func blackoutOverride_endsTheWindowInForce_andStaysOpenOtherwise() throws {
-        let start = try cue(type: 0x10, event: 3, restricted: true)
-        let override = try cue(type: 0x18, event: 4, restricted: false)
-        let closed = try playlist("#EXT-X-SCTE35:CUE=\"\(start)\"\n" + segments(2) + "#EXT-X-SCTE35:CUE=\"\(override)\"\n" + segments(1))
-        #expect(closed.blackouts.first?.end == StreamTime(seconds: 20))
-        let open = try playlist("#EXT-X-SCTE35:CUE=\"\(start)\"\n" + segments(2))
-        #expect(open.blackouts.first?.isOpen == true)
-    }
-
-    @Test func restrictedEndWithNoWindow_isAWarning() throws {
-        let end = try cue(type: 0x11, event: 9, restricted: true)
-        let result = try playlist(segments(1) + "#EXT-X-SCTE35:CUE=\"\(end)\"\n" + segments(1))
-        #expect(result.blackouts.isEmpty)
-        #expect(result.warnings.map(\.message) == ["a blackout end (event 9) with no blackout open"])
-    }
-}
-
 @Suite struct MergeTests {
     @Test func oneBreakInFourDialects_isOneOpportunityListingEveryTag() throws {
         let out = try cue(type: 0x34, event: 11, restricted: false)
