@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
         .target(name: "HLS", dependencies: ["MediaTime", "SCTE35", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "XMLTree", dependencies: ["TextEcho"], swiftSettings: strictSettings),
-        .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "HLS", "TextEcho"], swiftSettings: strictSettings),
+        .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "AdTransport", dependencies: ["MediaTime", logging], swiftSettings: strictSettings),
         .target(name: "VASTResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strictSettings),

@@ -5,7 +5,7 @@ public import AdTimeline
 public import MediaTime
 public import AdLive
 public import AdSSAI
-public import struct HLS.ProgramDateTime
+public import struct MediaTime.ProgramDateTime
 
 /// A scenario: a stream with its breaks, a policy, and what the viewer does.
 public struct Scenario: Sendable {

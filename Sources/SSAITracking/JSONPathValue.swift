@@ -1,6 +1,5 @@
 internal import TextEcho
 internal import MediaTime
-internal import HLS
 internal import StrictJSON
 
 /// A JSON value with its path, read leniently as servers answer: `null`

@@ -1,4 +1,3 @@
-public import HLS
 public import MediaTime
 
 /// One answer of a client-side tracking endpoint (AWS MediaTailor's

@@ -1,5 +1,4 @@
 internal import TextEcho
-internal import HLS
 internal import MediaTime
 internal import StrictJSON
 

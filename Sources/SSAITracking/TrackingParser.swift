@@ -1,4 +1,3 @@
-internal import HLS
 internal import MediaTime
 internal import StrictJSON
 

@@ -1,5 +1,3 @@
-internal import MediaTime
-
 /// An absolute date and time as written in `#EXT-X-PROGRAM-DATE-TIME` or a
 /// DATERANGE's `START-DATE` (ISO 8601 with a time zone, RFC 8216 §4.4.4.6),
 /// held exactly as 9 MHz ticks since 1970-01-01T00:00:00Z.
@@ -21,19 +19,26 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// Parses the ISO 8601 form from bytes.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ProgramDateTime? {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ProgramDateTime? {
         var days = DayCache()
         return parse(text, range, days: &days)
     }
 
     /// The day of the last canonical date read: consecutive segments share it.
-    struct DayCache {
+    package struct DayCache {
         var key: UInt64 = .max
         var days: Int64 = 0
+
+        package init() {}
+
+        init(key: UInt64, days: Int64) {
+            self.key = key
+            self.days = days
+        }
     }
 
     /// The same, remembering the day between calls.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, days: inout DayCache) -> ProgramDateTime? {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, days: inout DayCache) -> ProgramDateTime? {
         let start = range.lowerBound
         let end = range.upperBound
         if end - start == 24, let date = canonical(UnsafeRawPointer(text.baseAddress! + start), days: &days) { return date }
