@@ -32,7 +32,7 @@ public final class PlaybackDriver {
     private let bookmarks: (any BookmarkStore)?
     /// For a live stream, the program date of a content time; the driver
     /// stamps each bookmark (saved and published) with its position's date.
-    public var bookmarkDate: ((ContentTime) -> String?)?
+    public var bookmarkDate: ((ContentTime) -> ProgramDateTime?)?
     /// Where the session's requests that are not the player's business
     /// go (resolve an opportunity, cancel one), as it makes them: the
     /// runtime's. Without one they wait for ``takeRequests()``.

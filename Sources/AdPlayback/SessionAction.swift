@@ -61,13 +61,14 @@ public struct Bookmark: Sendable, Hashable, Codable {
     /// clock, so a bookmark kept across processes needs a wall clock whose
     /// readings mean the same in both.
     public var lastBreakCompletedAt: ClockTime?
-    /// For a live stream, the program date of `content` (ISO 8601, from
+    /// For a live stream, the program date of `content` (from
     /// PROGRAM-DATE-TIME), so a later session finds the position in its own
-    /// window, or starts at the live edge when it has left it.
-    public var date: String?
+    /// window, or starts at the live edge when it has left it. ISO 8601 in
+    /// a bookmark file.
+    public var date: ProgramDateTime?
 
     /// Creates a bookmark.
-    public init(content: ContentTime, watched: [String], lastBreakCompletedAt: ClockTime? = nil, date: String? = nil) {
+    public init(content: ContentTime, watched: [String], lastBreakCompletedAt: ClockTime? = nil, date: ProgramDateTime? = nil) {
         self.content = content
         self.watched = watched
         self.lastBreakCompletedAt = lastBreakCompletedAt

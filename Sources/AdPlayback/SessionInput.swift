@@ -93,14 +93,14 @@ public struct TimedMetadata: Sendable, Hashable {
     public var value: String
     /// Where in the stream it applies.
     public var streamTime: StreamTime
-    /// Its date (PROGRAM-DATE-TIME or START-DATE), as written, when known.
-    public var date: String?
+    /// Its date (PROGRAM-DATE-TIME or START-DATE), when known.
+    public var date: ProgramDateTime?
     /// Whether it came from the item playing (false: a background item, such
     /// as the main stream during a blackout).
     public var isForeground: Bool
 
     /// Creates timed metadata.
-    public init(name: String, value: String, streamTime: StreamTime, date: String? = nil, isForeground: Bool = true) {
+    public init(name: String, value: String, streamTime: StreamTime, date: ProgramDateTime? = nil, isForeground: Bool = true) {
         self.name = name
         self.value = value
         self.streamTime = streamTime

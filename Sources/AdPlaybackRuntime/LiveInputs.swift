@@ -43,7 +43,7 @@ public enum LiveInputs {
             return [.opportunity(AdOpportunity(opportunity))]
         case .timedMetadata(let item, let date):
             return [.metadata(TimedMetadata(
-                name: item.name, value: item.value ?? "", streamTime: item.time, date: date?.description, isForeground: true))]
+                name: item.name, value: item.value ?? "", streamTime: item.time, date: date, isForeground: true))]
         case .end:
             guard let last = playlist.segments.last else { return [] }
             return [.timelineChanged(.end(at: ContentTime(ticks: last.end.ticks)))]

@@ -179,7 +179,7 @@ public enum EventLines {
             output.member("value", metadata.value)
             output.key("at")
             seconds(metadata.streamTime.ticks, to: &output)
-            if let date = metadata.date { output.member("date", date) }
+            if let date = metadata.date { output.member("date", date.description) }
             output.member("item", metadata.isForeground ? "foreground" : "background")
         case .blackoutStart(let blackout, let alternate):
             output.member("id", blackout.id)

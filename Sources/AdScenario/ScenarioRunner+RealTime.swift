@@ -127,7 +127,7 @@ extension Scenario {
             stage.published += events
             for case .streamError(let message, true) in events.map(\.kind) { stage.mainStreamFailure = message }
         })
-        if let feed { driver.bookmarkDate = { content in feed.date(at: StreamTime(ticks: content.ticks))?.description } }
+        if let feed { driver.bookmarkDate = { content in feed.date(at: StreamTime(ticks: content.ticks)) } }
         let recorder = track(beacons, session: beaconSession, in: runtime)
         // The tracker observes after the tap, so a beacon's line follows its event's;
         // both run where the runtime does, on the main actor.

@@ -46,7 +46,7 @@ public final class LiveSimulation {
         self.recording = recording
         nextFetch = .zero
         pendingEvents = try fetchIfDue()
-        simulation.driver.bookmarkDate = { [unowned self] content in self.date(at: StreamTime(ticks: content.ticks))?.description }
+        simulation.driver.bookmarkDate = { [unowned self] content in self.date(at: StreamTime(ticks: content.ticks)) }
     }
 
     /// The session's state.
@@ -85,7 +85,7 @@ public final class LiveSimulation {
     /// A dated bookmark resumes at its date's place in this window (the
     /// session starts at the live edge when the date has left it).
     private func placed(_ input: SessionInput) -> SessionInput {
-        guard case .start(.bookmark(var bookmark)) = input, let text = bookmark.date, let date = ProgramDateTime(text) else {
+        guard case .start(.bookmark(var bookmark)) = input, let date = bookmark.date else {
             return input
         }
         if let time = streamTime(of: date) {

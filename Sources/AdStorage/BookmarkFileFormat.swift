@@ -41,7 +41,7 @@ public enum BookmarkFileFormat {
         } else {
             out.null()
         }
-        if let date = bookmark.date { out.member("date", date) }
+        if let date = bookmark.date { out.member("date", date.description) }
         out.closeObject()
         out.endLine()
         return out.bytes
@@ -87,9 +87,13 @@ public enum BookmarkFileFormat {
             if case .null = completedNode.value { nil } else {
                 ClockTime(ticks: try reader.integer(completedNode, at: "$.lastBreakCompleted"))
             }
-        var date: String?
+        var date: ProgramDateTime?
         if let dateNode = members.first(where: { $0.key == "date" })?.value {
-            date = try reader.string(dateNode, at: "$.date").text
+            let text = try reader.string(dateNode, at: "$.date").text
+            guard let parsed = ProgramDateTime(text) else {
+                throw reader.invalid(dateNode, "$.date", "expected an ISO 8601 date such as 2026-01-01T00:00:30.000Z")
+            }
+            date = parsed
         }
         let known: Set = ["format", "version", "timescale", "content", "watched", "lastBreakCompleted", "date"]
         if let unknown = members.first(where: { !known.contains($0.key) }) {

@@ -194,3 +194,22 @@ public struct ProgramDateTime: Sendable, Hashable, Comparable, CustomStringConve
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ticksSinceEpoch < rhs.ticksSinceEpoch }
 }
+
+extension ProgramDateTime: Codable {
+    /// Reads the ISO 8601 text (`2026-01-01T00:00:30.000Z`): a date is ISO
+    /// 8601 at the edges and a value inside.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = ProgramDateTime(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an ISO 8601 date such as 2026-01-01T00:00:30.000Z, got \(text)")
+        }
+        self = date
+    }
+
+    /// Writes the ISO 8601 text, to the millisecond, in UTC.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

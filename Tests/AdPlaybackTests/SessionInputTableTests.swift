@@ -207,7 +207,7 @@ private func running(_ breaks: [AdBreak] = [], policy: AdPolicy = .strict, befor
         var session = try running()
         func tag(_ seconds: Int64) -> TimedMetadata {
             TimedMetadata(name: "#EXT-OATCLS-SCTE35", value: "/DA0AAA=", streamTime: StreamTime(seconds: seconds),
-                          date: "2026-11-23T10:00:00.000Z", isForeground: true)
+                          date: ProgramDateTime("2026-11-23T10:00:00.000Z"), isForeground: true)
         }
         let behind = try session.handleReady(.metadata(tag(585)), at: .zero)
         #expect(behind == [.emit(SessionEvent(clock: .zero, stream: StreamTime(seconds: 590), content: content(590), kind: .timedMetadata(tag(585))))])

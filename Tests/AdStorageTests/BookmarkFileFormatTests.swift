@@ -68,6 +68,10 @@ private func decode(_ text: String) throws(BookmarkFileError) -> Bookmark {
         Case(
             name: "a member twice", text: valid.replacingOccurrences(of: "}", with: ",\"content\":1}"),
             expected: .syntax(path: "b.json", line: 1, column: 130, message: "duplicate key \"content\"")),
+        Case(
+            name: "a date that is not ISO 8601", text: valid.replacingOccurrences(of: "}", with: ",\"date\":\"yesterday\"}"),
+            expected: .invalid(
+                path: "b.json", jsonPath: "$.date", line: 1, column: 137, message: "expected an ISO 8601 date such as 2026-01-01T00:00:30.000Z")),
     ]
 
     @Test(arguments: cases)
