@@ -5,7 +5,7 @@ internal import MediaTime
 extension AdOpportunity {
     /// The opportunity an HLS placement marks: at its stream time, with its
     /// duration (actual when closed, planned while open), the tags that
-    /// marked it and the bytes of its first SCTE-35 cue.
+    /// marked it and its first SCTE-35 cue.
     ///
     /// Stream time begins at the first segment seen, so a break that began
     /// before it (a window joined mid-break, its elapsed time stated) starts
@@ -16,7 +16,7 @@ extension AdOpportunity {
         self.init(
             id: placement.id, position: .stream(start), duration: placement.duration.map { max($0 - cut, .zero) },
             isOpen: placement.isOpen,
-            signal: .inStream(tags: placement.sources, scte35: placement.scte35.flatMap { try? SpliceInfoEncoder.encode($0.section) }),
+            signal: .inStream(tags: placement.sources, scte35: placement.scte35?.section),
             adSplits: placement.adStarts.filter { $0 > start }.map { $0 - start })
     }
 

@@ -1,4 +1,5 @@
 public import MediaTime
+public import SCTE35
 public import SSAITracking
 
 /// A place where ads may go, before anyone has said which, whatever format
@@ -70,8 +71,9 @@ public enum OpportunitySignal: Sendable, Hashable {
     case schedule(AdSource)
     /// A marker in the stream whose ads are in the stream already
     /// (server-side insertion): the tags that marked it and, when a cue
-    /// did, the SCTE-35 section's bytes.
-    case inStream(tags: [String], scte35: [UInt8]?)
+    /// did, the SCTE-35 section, decoded once by the parser (its event id,
+    /// UPIDs and durations are what a resolver looks ads up by).
+    case inStream(tags: [String], scte35: SpliceInfoSection?)
     /// An avail of an SSAI server's tracking data: its ads are stitched into
     /// the stream and known, so the opportunity is its break
     /// (``AdOpportunity/trackedBreak(occupancy:)``); no resolution is needed.
