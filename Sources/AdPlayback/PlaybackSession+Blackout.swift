@@ -20,8 +20,6 @@ import MediaTime
 extension PlaybackSession {
     /// Non-seekable ranges of blackouts give this reason.
     static let blackoutReason = "blackout"
-    /// How many ended blackouts are kept (the window drops older ones first).
-    static let endedBlackoutLimit = 64
 
     /// A blackout started, changed or ended.
     mutating func take(_ change: BlackoutChange) throws(SessionError) {
@@ -48,26 +46,16 @@ extension PlaybackSession {
         }
     }
 
-    /// Keeps the session's list of blackouts: one per id, by start; ended
-    /// ones beyond the limit are forgotten, oldest first.
+    /// Keeps the session's list of blackouts (``BlackoutList``).
     private mutating func remember(_ blackout: Blackout) {
-        blackouts.removeAll { $0.id == blackout.id }
-        let index = blackouts.firstIndex { $0.start > blackout.start } ?? blackouts.endIndex
-        blackouts.insert(blackout, at: index)
-        while blackouts.filter({ !$0.isOpen }).count > Self.endedBlackoutLimit,
-              let oldest = blackouts.firstIndex(where: { !$0.isOpen }) {
-            blackouts.remove(at: oldest)
-        }
+        blackoutList.take(blackout)
     }
 
     /// Forgets the blackouts that ended before `windowStart`, except the one showing.
     mutating func forgetBlackouts(endedBefore windowStart: StreamTime) {
         var showing: String?
         if case .alternate(let alternate) = phase { showing = alternate.blackoutID }
-        blackouts.removeAll { blackout in
-            guard let end = blackout.end, blackout.id != showing else { return false }
-            return end <= windowStart
-        }
+        blackoutList.forget(endedBefore: windowStart, keeping: showing)
     }
 
     /// The blackout whose range holds `time`: from its start to its end, or

@@ -86,7 +86,10 @@ public struct PlaybackSession: Sendable {
     public var isMainInBackground: Bool { conditions.isMainInBackground }
     /// The blackouts restricting this device that the session knows, by
     /// start: running ones, and ended ones until the window leaves them.
-    public internal(set) var blackouts: [Blackout] = []
+    public var blackouts: [Blackout] { blackoutList.blackouts }
+    /// Their keeping: one per id, ended ones forgotten with the window and
+    /// beyond ``BlackoutList/endedLimit``.
+    var blackoutList = BlackoutList()
 
     /// Where playback is: nowhere, content, a break, a placeholder, the alternate.
     var phase: Phase = .idle

@@ -6,18 +6,17 @@ import StrictJSON
 
 /// The non-seekable ranges of a followed live window: each ended blackout
 /// of this device, from its start to its end, while the window holds any
-/// of it. A line is printed whenever they change.
+/// of it, kept as a session keeps them (``BlackoutList``). A line is
+/// printed whenever they change.
 struct NonSeekableLines {
-    private var ranges: [(id: String, range: Range<StreamTime>)] = []
+    private var ended = BlackoutList()
     private var printed: [String] = []
 
     /// The line to print after `update`, if the ranges changed.
     mutating func take(_ update: LiveSource.Update, windowStart: StreamTime?, jsonl: Bool) -> [UInt8]? {
-        if case .blackout(.ended(let blackout)) = update.event, let end = blackout.end, end > blackout.start {
-            ranges.append((blackout.id, blackout.start..<end))
-        }
-        if let windowStart { ranges.removeAll { $0.range.upperBound <= windowStart } }
-        if ranges.count > 64 { ranges.removeFirst(ranges.count - 64) }
+        if case .blackout(.ended(let blackout)) = update.event { ended.take(blackout) }
+        if let windowStart { ended.forget(endedBefore: windowStart) }
+        let ranges = ended.endedRanges
         let now = ranges.map { "\($0.id) \($0.range.lowerBound.decimalSeconds)–\($0.range.upperBound.decimalSeconds)" }
         guard now != printed else { return nil }
         printed = now
