@@ -32,6 +32,11 @@ extension AdOpportunity {
     ///     try driver.send(.opportunity(opportunity))
     /// }
     /// ```
+    @available(*, deprecated, message: """
+        One mapper turns a live playlist's news into session inputs: follow it with LiveFollower (or LiveSource) and hand \
+        each event to LiveInputs.inputs(for:in:epoch:), which also renames breaks after an origin restart and grows open ones \
+        to the live edge. This one does neither and goes in the next release.
+        """)
     public static func updates(in delta: PlaylistDelta, of playlist: MediaPlaylist) -> [AdOpportunity] {
         var seen: Set<String> = []
         var updates: [AdOpportunity] = []

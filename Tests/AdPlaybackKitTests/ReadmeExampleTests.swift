@@ -50,7 +50,13 @@ import Testing
         #expect(delta.addedSegments == 102..<103)
         #expect(delta.closedOpportunities.count == 1)
         #expect(delta.openedOpportunities.isEmpty, "the break opened in the first text")
-        #expect(AdOpportunity.updates(in: delta, of: live.playlist).map(\.isOpen) == [false])
+        // The same news through the one mapper, as a follower reports it.
+        var follower = LiveFollower(url: "https://example.com/live.m3u8")
+        _ = follower.take(Array(firstText.utf8), at: .zero)
+        let inputs = follower.take(Array(nextText.utf8), at: ClockTime(seconds: 6)).flatMap { event in
+            follower.live.map { LiveInputs.inputs(for: event, in: $0.playlist, epoch: follower.epoch) } ?? []
+        }
+        #expect(inputs.compactMap { if case .opportunity(let opportunity) = $0 { opportunity.isOpen } else { nil } } == [false])
     }
 
     @Test func vastExampleReadsAnInlineAd() throws {
