@@ -228,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "AdSSAITests",
             dependencies: [
-                "AdSSAI", "SSAITracking", "AdLive", "AdSignals", "AdTransport", "AdPlaybackTestSupport", "AdSimulation", "MediaTime",
+                "AdSSAI", "SSAITracking", "AdLive", "AdTransport", "AdPlaybackTestSupport", "AdSimulation", "MediaTime",
                 "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS", logging,
             ],
             resources: [.copy("Fixtures")],
@@ -239,7 +239,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "AdOutboxTests",
-            dependencies: ["AdOutbox", "AdStorage", "AdTracking", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
+            dependencies: ["AdOutbox", "AdTracking", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings),
         .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
@@ -269,14 +269,14 @@ let package = Package(
             name: "AdScenarioTests",
             dependencies: [
                 "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking",
-                "AdOutbox", "AdStorage", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution", "HLS", "AdSimulation",
+                "AdOutbox", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution", "HLS", "AdSimulation",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SCTE35Tests",
             dependencies: [
-                "SCTE35", "SCTE35Text", "StrictJSON",
+                "SCTE35", "SCTE35Text",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

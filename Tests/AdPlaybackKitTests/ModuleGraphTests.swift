@@ -26,6 +26,20 @@ import Testing
         }
     }
 
+    /// A test target declares only what it imports (the executables it
+    /// runs, `adplay` and the example app, excepted).
+    @Test func everyTestTargetDeclaresOnlyWhatItImports() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let modules = try Self.declaredTargets()
+        for chunk in text.components(separatedBy: ".testTarget(").dropFirst() {
+            let declaration = chunk.components(separatedBy: ".testTarget(")[0]
+            guard let name = Self.firstQuoted(after: "name:", in: declaration) else { continue }
+            let declared = Self.dependencies(in: declaration).intersection(modules.keys).subtracting(["adplay"])
+            let imports = try Self.imports(under: Self.root.appendingPathComponent("Tests/\(name)"))
+            #expect(declared.subtracting(imports).isEmpty, "\(name) declares \(declared.subtracting(imports).sorted()) in Package.swift and imports none of it")
+        }
+    }
+
     /// The modules of the Modules table, in order.
     static func documentedOrder() throws -> [String] {
         let text = try String(contentsOf: root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
@@ -47,32 +61,34 @@ import Testing
             let declaration = chunk.components(separatedBy: ".target(")[0].components(separatedBy: ".testTarget(")[0]
                 .components(separatedBy: ".executableTarget(")[0]
             guard let name = firstQuoted(after: "name:", in: declaration), !declaration.contains("path: \"Examples") else { continue }
-            var dependencies: Set<String> = []
-            if let start = declaration.range(of: "dependencies: [") {
-                var depth = 1
-                var list = ""
-                for character in declaration[start.upperBound...] {
-                    if character == "[" || character == "(" { depth += 1 }
-                    if character == "]" || character == ")" { depth -= 1 }
-                    if depth == 0 { break }
-                    list.append(character)
-                }
-                // Only the plain names: products of other packages are `.product(…)`.
-                var plain = ""
-                var nesting = 0
-                for character in list {
-                    if character == "(" { nesting += 1 }
-                    if nesting == 0 { plain.append(character) }
-                    if character == ")" { nesting -= 1 }
-                }
-                dependencies = Set(plain.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
-            }
+            let dependencies = dependencies(in: declaration)
             targets[name] = dependencies
         }
         return targets
     }
 
-    private static func firstQuoted(after key: String, in text: String) -> String? {
+    /// The package's own modules a target declaration depends on (products of other packages are `.product(…)`).
+    static func dependencies(in declaration: String) -> Set<String> {
+        guard let start = declaration.range(of: "dependencies: [") else { return [] }
+        var depth = 1
+        var list = ""
+        for character in declaration[start.upperBound...] {
+            if character == "[" || character == "(" { depth += 1 }
+            if character == "]" || character == ")" { depth -= 1 }
+            if depth == 0 { break }
+            list.append(character)
+        }
+        var plain = ""
+        var nesting = 0
+        for character in list {
+            if character == "(" { nesting += 1 }
+            if nesting == 0 { plain.append(character) }
+            if character == ")" { nesting -= 1 }
+        }
+        return Set(plain.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+    }
+
+    static func firstQuoted(after key: String, in text: String) -> String? {
         guard let range = text.range(of: key) else { return nil }
         let rest = text[range.upperBound...]
         guard let open = rest.firstIndex(of: "\"") else { return nil }
@@ -83,7 +99,11 @@ import Testing
 
     /// The modules the sources of `module` import.
     static func imports(of module: String) throws -> Set<String> {
-        let directory = root.appendingPathComponent("Sources/\(module)")
+        try imports(under: root.appendingPathComponent("Sources/\(module)"))
+    }
+
+    /// The modules the Swift files under `directory` import.
+    static func imports(under directory: URL) throws -> Set<String> {
         let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         var modules: Set<String> = []
         let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "func", "typealias", "let", "var"]
