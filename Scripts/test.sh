@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, real-player tests included. mpv and ffmpeg are
+# The whole test suite, real-player tests included, then the documentation. mpv and ffmpeg are
 # installed with apt-get when they are missing (Debian, Ubuntu); elsewhere
 # install them first (macOS: brew install mpv ffmpeg).
 set -euo pipefail
@@ -17,3 +17,5 @@ if ! command -v mpv >/dev/null || ! command -v ffmpeg >/dev/null; then
 fi
 # Here a real-player test that cannot run fails; plain `swift test` skips it with a line saying why.
 ADPLAY_REAL_PLAYER=required swift test
+# The documentation builds without a warning.
+bash Scripts/docs.sh

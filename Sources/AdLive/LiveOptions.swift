@@ -6,7 +6,7 @@ public import MediaTime
 public struct LiveOptions: Sendable {
     /// How each text is parsed; its subscribed tags are the timed metadata
     /// reported: by default every ad and blackout tag the parser knows
-    /// (``HLS/ParseOptions/adSignalTags``); add the app's own names to them.
+    /// (`ParseOptions.adSignalTags`); add the app's own names to them.
     public var parse: ParseOptions = {
         var options = ParseOptions()
         options.subscribedTags = ParseOptions.adSignalTags

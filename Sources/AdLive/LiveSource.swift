@@ -44,7 +44,7 @@ public struct LiveSource: Sendable {
     /// origin faults.
     public let logger: Logger
 
-    /// Creates a source; nothing is fetched until ``follow(for:_:)``. The
+    /// Creates a source; nothing is fetched until ``follow(for:bodies:_:)``. The
     /// waits run on `clock`, or on the client's when it is `nil`.
     public init(
         url: URL, client: HTTPClient, clock: (any Clock<Duration>)? = nil, options: LiveOptions = LiveOptions(), logger: Logger = .silent
@@ -60,8 +60,10 @@ public struct LiveSource: Sendable {
 
     /// Follows the playlist, handing each update to `handle` in order (and
     /// each body fetched to `bodies`, to record it).
-    /// - Parameter duration: how long to follow; `nil` until ENDLIST or
-    ///   cancellation.
+    /// - Parameters:
+    ///   - duration: how long to follow; `nil` until ENDLIST or cancellation.
+    ///   - bodies: sees each body fetched, with when, to record it.
+    ///   - handle: sees each update, in order.
     /// - Returns: the follower as following ended (its playlist, whether it finished).
     @discardableResult
     public func follow(
@@ -73,7 +75,7 @@ public struct LiveSource: Sendable {
     /// Follows the playlist as ``follow(for:bodies:_:)`` does, handing each
     /// update to `handle` with the follower as it stands after it (its
     /// playlist, its restart count), to turn the update into session
-    /// inputs (``LiveInputs``). Do not keep the follower: the next refresh
+    /// inputs (`LiveInputs`, in `AdPlaybackRuntime`). Do not keep the follower: the next refresh
     /// would copy its window.
     @discardableResult
     public func follow(

@@ -47,6 +47,9 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
     /// Creates an outbox over an open journal, sending through `client`
     /// (its transport and clock: the retries wait on that clock).
     /// - Parameters:
+    ///   - journal: the journal, open: what it holds is sent again.
+    ///   - client: what sends, with its transport and clock.
+    ///   - configuration: concurrency, time limits and retries.
     ///   - now: the time in milliseconds since 1970, for the journal's
     ///     stamps, ages and `[TIMESTAMP]`.
     ///   - random: for jitter and `[CACHEBUSTING]`.
@@ -110,7 +113,7 @@ public final class BeaconOutbox: BeaconSink, @unchecked Sendable {
         return try body()
     }
 
-    /// ``BeaconSink``: takes a beacon; a journal that cannot be written is
+    /// `BeaconSink`: takes a beacon; a journal that cannot be written is
     /// reported in ``problemsReported``.
     public func take(_ beacon: Beacon) {
         do {

@@ -21,7 +21,7 @@ public import MediaTime
 /// - ENDLIST ends the stream where its last segment ends.
 public enum LiveInputs {
     /// The inputs `event` means, `playlist` being the playlist after it and
-    /// `epoch` the origin restarts so far (``LiveFollower/epoch``).
+    /// `epoch` the origin restarts so far (`LiveFollower.epoch`).
     public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, epoch: Int = 0) -> [SessionInput] {
         switch event {
         case .refresh(_, _, let changed):

@@ -6,7 +6,7 @@ public import MediaTime
 /// any UIKit or AppKit player does. Wrap it in ``MainActorPlayer`` for the
 /// driver, and hand it the runtime's ``PlaybackRuntime/reporter``: it
 /// reports what its player did there, from its completion handlers, and
-/// ``PlaybackRuntime/run()`` hands the reports to the session on the main
+/// ``PlaybackRuntime/run(isolation:)`` hands the reports to the session on the main
 /// actor.
 ///
 /// The driver calls it only on the main actor: own the runtime from a
@@ -15,7 +15,7 @@ public import MediaTime
 public protocol MainActorPlayerAdapter: AnyObject, Sendable {
     /// The current item's playback position, as the player reports it.
     var currentItemTime: MediaDuration { get }
-    /// Shows a presentation (see ``PlayerAdapter/present(_:)``); report
+    /// Shows a presentation (see `PlayerAdapter.present(_:)`); report
     /// `ready`, `failed` or `ended` naming its identity through the reporter.
     func present(_ presentation: Presentation)
     /// Sets the playback rate (0 holds, 1 plays).
@@ -68,7 +68,7 @@ public final class MainActorPlayer: PlayerAdapter {
 /// player's own queue) reports what its player did. It can be called from
 /// anywhere; the runtime hands each report to the session on its own
 /// domain, in order: at the next ``PlaybackRuntime/tick()`` at the latest,
-/// or as soon as ``PlaybackRuntime/run()`` gets to it.
+/// or as soon as ``PlaybackRuntime/run(isolation:)`` gets to it.
 public struct PlayerReporter: Sendable {
     let inbox: ReportInbox
     let wake: @Sendable () -> Void
@@ -97,7 +97,7 @@ final class ReportInbox: @unchecked Sendable {
 }
 
 /// Something on the main actor that follows a session beside the player
-/// (a view model, an analytics bridge); see ``PlaybackObserver``. Wrap it
+/// (a view model, an analytics bridge); see `PlaybackObserver`. Wrap it
 /// in ``MainActorObserver`` for the driver's `observers`.
 @MainActor
 public protocol MainActorPlaybackObserver: AnyObject, Sendable {

@@ -15,7 +15,7 @@ internal import VAST
 ///
 /// It lives on its owner's isolation domain (the main actor for AVPlayer):
 /// the session changes only there. Resolutions run as tasks of their own;
-/// their results wait until ``run()`` (or ``deliverNextResult()``), running
+/// their results wait until ``run(isolation:)`` (or ``deliverNextResult(isolation:)``), running
 /// on the owner's domain, hands them over. A resolver that knows its answer
 /// at once (an in-stream cue is its own break) is answered in the input
 /// that asked.
@@ -59,7 +59,7 @@ public final class PlaybackRuntime {
         var outcome: ResolverRegistry.Outcome
     }
 
-    /// Where the session's transitions are logged (``SessionLog``); it logs
+    /// Where the session's transitions are logged (`SessionLog`); it logs
     /// nothing unless given a logger.
     public let logger: Logger
 
@@ -86,7 +86,7 @@ public final class PlaybackRuntime {
     public var resolutionsInFlight: Int { resolutions.count }
 
     /// Where a player adapter on another isolation domain (a
-    /// ``MainActorPlayerAdapter``) reports; ``run()`` hands the reports
+    /// ``MainActorPlayerAdapter``) reports; ``run(isolation:)`` hands the reports
     /// to the session in order.
     public var reporter: PlayerReporter {
         let sink = resultSink

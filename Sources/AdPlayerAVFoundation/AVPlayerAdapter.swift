@@ -19,7 +19,7 @@ import VAST
 /// - Only http(s) URLs reach the player.
 ///
 /// Wrap it in `MainActorPlayer` for the driver, and give it the runtime's
-/// reporter: call ``PlaybackRuntime/tick()`` from a periodic time observer.
+/// reporter: call `PlaybackRuntime.tick()` from a periodic time observer.
 public final class AVPlayerAdapter: MainActorPlayerAdapter {
     private let player: any AVPlayerControl
     private let mainURL: String

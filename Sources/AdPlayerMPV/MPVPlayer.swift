@@ -15,7 +15,7 @@ import VAST
 /// `end-file` is the item's end (`eof`) or its failure (`error`); a cache
 /// pause, or a position that stops moving while playing, is a stall. mpv
 /// reports on a thread of its own, so the reports go through the runtime's
-/// ``PlayerReporter``: set ``reporter`` once the runtime exists (reports
+/// `PlayerReporter`: set ``reporter`` once the runtime exists (reports
 /// made before wait for it). A live main stream's positions are placed on
 /// its playlist's stream time once the app hands over each refresh
 /// (``follow(_:)``, ``LiveSegmentMap``).

@@ -34,7 +34,7 @@ public struct InStreamMarkerResolver: AdResolver {
         ResolvedBreaks(breaks: [Self.adBreak(for: opportunity, unknownDuration: unknownDuration)])
     }
 
-    /// The break an in-stream opportunity is (``AdSignals/AdOpportunity/inStreamBreak(unknownDuration:)``).
+    /// The break an in-stream opportunity is (`AdOpportunity.inStreamBreak(unknownDuration:)`).
     public static func adBreak(for opportunity: AdOpportunity, unknownDuration: MediaDuration = MediaDuration(microseconds: 1)) -> AdBreak {
         opportunity.inStreamBreak(unknownDuration: unknownDuration)
     }

@@ -10,7 +10,7 @@ public enum SSAIEvent: Sendable, Hashable {
     /// The playlist's news (refreshes, markers, faults, the end).
     case live(LiveEvent)
     /// What a tracking poll changed; avails are placed on the stream
-    /// (``AdSignals/AvailAnchoring``), with their opportunity's position.
+    /// (`AvailAnchoring`), with their opportunity's position.
     case tracking(TrackingChange, position: OpportunityPosition?)
     /// Tracking data that disagrees with the manifest (a marker, a date),
     /// or cannot be placed; the tracking data wins.

@@ -29,7 +29,7 @@ extension SSAIStream {
             self.warnings = warnings
         }
 
-        /// The session as a VOD timeline (``AdSignals/TrackedAvails/vodTimeline(_:streamDuration:)``).
+        /// The session as a VOD timeline (`TrackedAvails.vodTimeline(_:streamDuration:)`).
         public func vodTimeline() throws(TimelineError) -> AdTimeline {
             try TrackedAvails.vodTimeline(avails, streamDuration: streamDuration)
         }

@@ -8,11 +8,11 @@ public import MediaTime
 internal import SSAITracking
 
 /// Follows what an SSAI session plays: the playback URL as a live or VOD
-/// stream (``LiveSource``; a multivariant playlist through its first
+/// stream (`LiveSource`; a multivariant playlist through its first
 /// variant) and, when the session is ``SSAIStartup/Status/initialised``,
 /// its tracking data, polled about once per target duration after a
-/// playlist refresh and merged by key (``SSAITracking/TrackingLedger``).
-/// Avails are placed on the stream by ``AdSignals/AvailAnchoring`` and
+/// playlist refresh and merged by key (`TrackingLedger`).
+/// Avails are placed on the stream by `AvailAnchoring` and
 /// checked against the manifest's markers and dates.
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct SSAIStream: Sendable {
     public let clock: any Clock<Duration>
     /// How the playlist is followed.
     public let options: LiveOptions
-    /// Where following is logged: the playlist as ``LiveSource`` logs it,
+    /// Where following is logged: the playlist as `LiveSource` logs it,
     /// debug for each tracking poll, warning for a poll that fails.
     public let logger: Logger
 

@@ -10,7 +10,7 @@ import MediaTime
 /// content), jumps dashed, pauses flat; idle time between sessions is
 /// compressed into a marked gap. The stream axis spans what was played and
 /// the breaks near it (the whole stream with `full`). Every label is laid
-/// out so none overlaps another or leaves the picture (``SVGLabels``).
+/// out so none overlaps another or leaves the picture (`SVGLabels`).
 public enum SVGTimeline {
     static let width = 960.0
     static let height = 560.0

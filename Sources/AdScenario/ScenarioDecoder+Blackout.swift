@@ -28,7 +28,7 @@ extension Scenario {
     /// Where a live scenario's alternate content is recorded
     /// (`"blackout": {"alternate": {"recording": DIR}}`, relative to the
     /// scenario file); nil when it has no blackout section. The caller
-    /// reads it and hands it to ``decode(json:vmap:recording:alternate:)``.
+    /// reads it and hands it to ``decode(json:vmap:recording:alternate:ssai:)``.
     public static func alternateRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
         guard let field = try topLevel(bytes)["blackout"], case .recording(let path) = try alternateSource(field) else { return nil }
         return path

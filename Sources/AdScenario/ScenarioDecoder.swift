@@ -16,7 +16,7 @@ extension Scenario {
     /// Where a scenario takes its breaks from a VMAP (`"vmap": PATH_OR_URL`):
     /// the location as written and the content duration to place them in;
     /// nil when it lists its breaks. The caller fetches and parses the VMAP
-    /// and hands it to ``decode(json:vmap:)``.
+    /// and hands it to ``decode(json:vmap:recording:alternate:ssai:)``.
     public static func vmapSource(json bytes: [UInt8]) throws(ScenarioError) -> (location: String, contentDuration: MediaDuration)? {
         let top = try topLevel(bytes)
         guard let field = top["vmap"] else { return nil }
@@ -116,7 +116,7 @@ extension Scenario {
 
     /// Where a live scenario's recording is (`"stream": {"type": "live",
     /// "recording": DIR}`, relative to the scenario file); nil for VOD. The
-    /// caller reads the recording and hands it to ``decode(json:vmap:recording:)``.
+    /// caller reads the recording and hands it to ``decode(json:vmap:recording:alternate:ssai:)``.
     public static func liveRecordingSource(json bytes: [UInt8]) throws(ScenarioError) -> String? {
         let top = try topLevel(bytes)
         guard top["ssai"] == nil else { return nil }

@@ -91,7 +91,7 @@ extension Scenario {
     /// ``ScenarioRun/dates``, and `onEvent` gets it too. With `beacons`,
     /// `onBeacon` sees each beacon as it is journaled, right after the
     /// event that fired it.
-    /// - Throws: ``ScenarioError`` as ``run(selector:resolvers:clock:bookmarks:beacons:beaconSession:)``
+    /// - Throws: ``ScenarioError`` as ``run(selector:resolvers:clock:bookmarks:beacons:beaconSession:logger:)``
     ///   does, and when the scenario cannot play on a real player
     ///   (``checkRealPlayable()``), a live stream's first playlist does not
     ///   load, or a `playToEnd` does not end (a player that stopped moving).

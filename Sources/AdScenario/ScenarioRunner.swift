@@ -56,6 +56,10 @@ extension Scenario {
     /// - Parameter beacons: the outbox the ads' beacons (and the resolvers'
     ///   error reports) go to, with sessions `beaconSession/1`, `/2`, …; VOD
     ///   scenarios only.
+    /// - Parameter resolvers: what resolves the opportunities (a VMAP's breaks).
+    /// - Parameter clock: the clock the resolutions' time limit runs on.
+    /// - Parameter beaconSession: the prefix of the beacons' session names.
+    /// - Parameter logger: where the runtime and the resolutions log; nothing by default.
     public func run(
         selector: (any AdPolicySelector)? = nil, resolvers: [any AdResolver], clock: any Clock<Duration>,
         bookmarks: (any BookmarkStore & Sendable)? = nil, beacons: BeaconOutbox? = nil, beaconSession: String = "run",

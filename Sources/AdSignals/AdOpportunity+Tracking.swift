@@ -106,7 +106,7 @@ extension TrackedAvails {
     /// stream less the avails; each avail is a break that adds stream time
     /// at its content position (at 0 the pre-roll, at the end the post-roll).
     /// Avails with no time are left out.
-    /// - Throws: ``AdTimeline/TimelineError`` when the avails do not fit the
+    /// - Throws: `TimelineError` when the avails do not fit the
     ///   stream (overlapping, or longer than it).
     public static func vodTimeline(_ avails: [TrackedAvail], streamDuration: MediaDuration) throws(TimelineError) -> AdTimeline {
         let timed = avails.filter { length(of: $0) > .zero }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }

@@ -36,7 +36,7 @@ public final class LiveSimulation {
     private var pendingEvents: [SessionEvent] = []
 
     /// Creates the simulation and loads the first playlist at time 0.
-    /// - Throws: ``SessionError`` when the first playlist's news does not fit the session.
+    /// - Throws: `SessionError` when the first playlist's news does not fit the session.
     public init(
         session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions(), player: SimulatedPlayer.Options = .ideal,
         logger: Logger = .silent

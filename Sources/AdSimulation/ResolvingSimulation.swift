@@ -6,7 +6,7 @@ public import AdResolvers
 public import MediaTime
 
 /// A simulation whose breaks may still be resolving: the session runs on
-/// the virtual clock, inside its ``PlaybackRuntime``, which resolves
+/// the virtual clock, inside its `PlaybackRuntime`, which resolves
 /// opportunities with real resolvers. Playback that reaches a break still
 /// resolving waits for the result, holding the virtual clock, as a player
 /// holds at a break whose ads are not there yet.
@@ -64,7 +64,7 @@ public final class ResolvingSimulation {
     }
 
     /// Plays until the session ends.
-    /// - Throws: ``SessionError`` if the session never ends.
+    /// - Throws: `SessionError` if the session never ends.
     @discardableResult
     public func playToEnd(isolation: isolated (any Actor)? = #isolation) async throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []

@@ -114,7 +114,7 @@ public final class Simulation {
     }
 
     /// Plays until the session ends.
-    /// - Throws: ``SessionError`` if the session never ends (a live stream).
+    /// - Throws: `SessionError` if the session never ends (a live stream).
     @discardableResult
     public func playToEnd() throws(SessionError) -> [SessionEvent] {
         var events: [SessionEvent] = []

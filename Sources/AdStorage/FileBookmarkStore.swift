@@ -1,6 +1,6 @@
 public import AdPlayback
 
-/// A ``BookmarkStore`` that keeps one content item's bookmark in a file
+/// A `BookmarkStore` that keeps one content item's bookmark in a file
 /// (``BookmarkFileFormat``).
 ///
 /// Each save replaces the file atomically and durably: the new bookmark is

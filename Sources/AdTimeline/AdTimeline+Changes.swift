@@ -56,7 +56,7 @@ extension AdTimeline {
     /// Takes out a break its source withdrew before it played (an SSAI
     /// avail the server no longer lists): it leaves the timeline with the
     /// time it took, as if it had never been announced.
-    /// - Throws: ``TimelineError/unknownBreak(_:)`` when it is not in the timeline.
+    /// - Throws: ``TimelineError`` (`unknownBreak`) when it is not in the timeline.
     /// - Complexity: O(log n).
     @discardableResult
     public mutating func withdrawBreak(id: String) throws(TimelineError) -> AdBreak {

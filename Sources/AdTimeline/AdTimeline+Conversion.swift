@@ -65,6 +65,7 @@ extension AdTimeline {
 
     /// Where content time `contentTime` lies in the main player item: in-stream
     /// breaks before it are stitched into the item, inserted ones are not.
+    /// - Parameter contentTime: the content time.
     /// - Parameter afterBreak: whether a break exactly at the position is
     ///   behind the playhead.
     /// - Complexity: O(log n).

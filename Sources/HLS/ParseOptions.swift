@@ -6,7 +6,7 @@ public struct ParseOptions: Sendable, Hashable {
     public var maxLineLength: Int = 1 << 20
     /// The most lines accepted (default 1,000,000).
     public var maxLines: Int = 1_000_000
-    /// Tags delivered as ``TimedMetadata`` on every occurrence, written with
+    /// Tags delivered as `TimedMetadata` on every occurrence, written with
     /// their `#`, e.g. `#EXT-OATCLS-SCTE35`.
     public var subscribedTags: Set<String> = []
 

@@ -8,7 +8,7 @@ public import StrictJSON
 
 /// An SSAI session's updates as readable lines or JSON objects: the
 /// session's status first, the playlist's news as `live watch` prints it,
-/// then avails as they start and change, each one's end once (``AvailEnds``:
+/// then avails as they start and change, each one's end once (`AvailEnds`:
 /// the live edge passes its known end, or it turns out to hold overlays
 /// only), their ads, withdrawals, and warnings.
 public struct SSAILines {

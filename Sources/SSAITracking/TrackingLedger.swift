@@ -36,6 +36,7 @@ public struct TrackingLedger: Sendable, Hashable {
     public var orderedAvails: [TrackedAvail] { avails.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) } }
 
     /// Merges one poll (all its pages, in order).
+    /// - Parameter pages: the poll's pages, as read.
     /// - Parameter windowStart: where the stream's window starts now: a known
     ///   avail the poll leaves out is withdrawn when it starts at or after
     ///   it, and forgotten when it ended before it. `nil` (VOD): nothing

@@ -18,7 +18,7 @@ public struct JSONOutput {
         first = true
     }
 
-    /// Starts an object (as a value: after ``key(_:)``, in an array, or at top level).
+    /// Starts an object (as a value: after `key(_:)`, in an array, or at top level).
     public mutating func openObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))

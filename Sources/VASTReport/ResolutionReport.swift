@@ -17,7 +17,7 @@ internal import StrictJSON
 /// creative with a duration) or 403 (no playable media file).
 public enum ResolutionReport {
     /// The resolution's failures, then what keeps each resolved ad from
-    /// playing (``ResolvedAd/problems(for:)``).
+    /// playing (`ResolvedAd.problems(for:)`).
     public static func errors(_ resolution: VASTResolution, choice: MediaFileChoice = .common) -> [ResolutionError] {
         resolution.errors + resolution.ads.flatMap { resolved in
             resolved.problems(for: choice).map { ResolutionError($0.code, $0.message) }

@@ -34,7 +34,7 @@ public struct VASTChainResolver: Sendable {
     /// The longest the whole resolution may take (default 10 s).
     public var budget: Duration = .seconds(10)
     /// Values for the macros of error reports besides `[ERRORCODE]`, read at
-    /// each report (``VASTMacros/standardValues(at:)`` with the date now).
+    /// each report (`VASTMacros.standardValues(at:)` with the date now).
     public var macroValues: @Sendable () -> [String: String]
     /// Whether failures are reported to the documents' Error URLs (default
     /// true). When false, the reports are only listed
