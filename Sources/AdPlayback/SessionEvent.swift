@@ -7,24 +7,48 @@ public import MediaTime
 public struct SessionEvent: Sendable, Hashable {
     /// What happened.
     public enum Kind: Sendable, Hashable {
+        /// A session started (fresh, from a bookmark, or a fail-over).
         case sessionStart
+        /// The viewer's jump (a seek, fast-forward or rewind) was made; `to` is
+        /// where playback goes once the breaks it leaped that the policy plays have played.
         case seek(JumpKind, to: Playhead)
+        /// The jump was refused: it came during a break and the policy does not
+        /// allow seeking in one (`allowSeekInBreak`). Playback stays where it was.
         case seekDenied(JumpKind, to: Playhead)
+        /// A jump or playback landed elsewhere than asked: out of a non-seekable
+        /// range (`blackout`), or back into a live window (`outOfWindow`).
         case seekAdjusted(to: Playhead, reason: String)
+        /// A break started playing.
         case adBreakStart(breakID: String)
+        /// An ad of the break started showing (for an inserted ad, once its item is ready): its impression.
         case adStart(breakID: String, adID: String)
+        /// An ad played to its end.
         case adEnd(breakID: String, adID: String)
+        /// A break ended: its last ad ended, failed or was left.
         case adBreakEnd(breakID: String)
+        /// A break was not played, and why (the policy, watched, cool-down, unresolved, …).
         case adBreakSkip(breakID: String, reason: SkipReason)
+        /// Content plays: after the start, a break or a jump.
         case contentStart
+        /// The viewer paused.
         case pause
+        /// The viewer resumed after a pause.
         case resume
+        /// Playback was interrupted (a phone call, the app in the background).
         case interrupt
+        /// The interruption ended; the policy's `interrupt` rule says how the break goes on.
         case interruptEnd
+        /// The session was replaced by a fail-over session at the same content time.
         case failover
+        /// A stop saved this bookmark: the content time, the watched breaks, the date on a live stream.
         case bookmark(Bookmark)
+        /// The session ended: stopped, or content and its post-roll played to the end.
         case sessionEnd
+        /// Something went wrong that the session works around and goes on: a
+        /// change its timeline did not take, an avail that does not fit, a break
+        /// left unresolved, an alternate stream that failed.
         case error(message: String)
+        /// Playback reached a subscribed tag (timed metadata), or a background item delivered one.
         case timedMetadata(TimedMetadata)
         /// The player switched to the alternate content (`alternate`, its
         /// URL) because of this blackout.
