@@ -92,15 +92,19 @@ public struct MediaFile: Sendable, Hashable {
     public var type: String?
     /// `width` and `height` in pixels.
     public var width: Int?
+    /// `height` in pixels.
     public var height: Int?
     /// `codec`, RFC 6381.
     public var codec: String?
     /// `bitrate`, `minBitrate`, `maxBitrate` in kbit/s.
     public var bitrate: Int?
+    /// `minBitrate` in kbit/s, for adaptive streaming.
     public var minBitrate: Int?
+    /// `maxBitrate` in kbit/s, for adaptive streaming.
     public var maxBitrate: Int?
     /// `scalable`, `maintainAspectRatio`.
     public var scalable: Bool?
+    /// `maintainAspectRatio`: whether the aspect ratio must be kept when scaled.
     public var maintainAspectRatio: Bool?
     /// `fileSize` in bytes (VAST 4.1).
     public var fileSize: Int?
@@ -117,14 +121,23 @@ public struct MediaFile: Sendable, Hashable {
 
 /// `<Mezzanine>`.
 public struct Mezzanine: Sendable, Hashable {
+    /// `id`.
     public var id: String?
+    /// `delivery`: `progressive` or `streaming`.
     public var delivery: String?
+    /// `type`: the MIME type of the high-quality source file.
     public var type: String?
+    /// `width` in pixels.
     public var width: Int?
+    /// `height` in pixels.
     public var height: Int?
+    /// `codec`, RFC 6381.
     public var codec: String?
+    /// `fileSize` in bytes.
     public var fileSize: Int?
+    /// `mediaType`, e.g. `2D`.
     public var mediaType: String?
+    /// The file's URL, from which an SSAI server may transcode the ad.
     public var url: String
 
     /// Creates a mezzanine file at `url`.
@@ -133,9 +146,13 @@ public struct Mezzanine: Sendable, Hashable {
 
 /// `<InteractiveCreativeFile>`.
 public struct InteractiveCreativeFile: Sendable, Hashable {
+    /// `type`: the MIME type.
     public var type: String?
+    /// `apiFramework`, e.g. `SIMID`.
     public var apiFramework: String?
+    /// `variableDuration`: whether the interactive file may make the ad run longer.
     public var variableDuration: Bool?
+    /// The file's URL.
     public var url: String
 
     /// Creates an interactive file at `url`.
@@ -144,8 +161,11 @@ public struct InteractiveCreativeFile: Sendable, Hashable {
 
 /// `<ClosedCaptionFile type="" language="">`.
 public struct ClosedCaptionFile: Sendable, Hashable {
+    /// `type`: the MIME type, e.g. `text/vtt`.
     public var type: String?
+    /// `language`, e.g. `en`.
     public var language: String?
+    /// The file's URL.
     public var url: String
 
     /// Creates a value.
@@ -188,13 +208,21 @@ public struct VideoClicks: Sendable, Hashable {
 
 /// `<Icon>`: an overlay such as AdChoices. VAST 4.2 §3.16.
 public struct Icon: Sendable, Hashable {
+    /// `program`: what the icon is for, e.g. `AdChoices`.
     public var program: String?
+    /// `width` in pixels.
     public var width: Int?
+    /// `height` in pixels.
     public var height: Int?
+    /// `xPosition`: pixels from the left, or `left`/`right`.
     public var xPosition: String?
+    /// `yPosition`: pixels from the top, or `top`/`bottom`.
     public var yPosition: String?
+    /// `duration`: how long it shows.
     public var duration: MediaDuration?
+    /// `offset`: when it shows, from the ad's start.
     public var offset: MediaDuration?
+    /// `apiFramework`.
     public var apiFramework: String?
     /// Static, IFrame or HTML resources.
     public var resources: [Resource] = []
@@ -232,14 +260,23 @@ public struct NonLinearAds: Sendable, Hashable {
 
 /// `<NonLinear>`.
 public struct NonLinear: Sendable, Hashable {
+    /// `id`.
     public var id: String?
+    /// `width` in pixels.
     public var width: Int?
+    /// `height` in pixels.
     public var height: Int?
+    /// `minSuggestedDuration`: how long it should show at least.
     public var minSuggestedDuration: MediaDuration?
+    /// `apiFramework`.
     public var apiFramework: String?
+    /// Static, IFrame or HTML resources.
     public var resources: [Resource] = []
+    /// `<NonLinearClickThrough>`.
     public var clickThrough: String?
+    /// `<NonLinearClickTracking>`.
     public var clickTracking: [TrackingURL] = []
+    /// `<AdParameters>`, as written.
     public var adParameters: String?
 
     /// Creates an empty non-linear ad.
@@ -259,17 +296,27 @@ public struct CompanionAds: Sendable, Hashable {
 
 /// `<Companion>`.
 public struct Companion: Sendable, Hashable {
+    /// `id`.
     public var id: String?
+    /// `width` in pixels.
     public var width: Int?
+    /// `height` in pixels.
     public var height: Int?
+    /// `adSlotID`: the page slot it fills.
     public var adSlotID: String?
+    /// `apiFramework`.
     public var apiFramework: String?
+    /// Static, IFrame or HTML resources.
     public var resources: [Resource] = []
+    /// `<CompanionClickThrough>`.
     public var clickThrough: String?
+    /// `<CompanionClickTracking>`.
     public var clickTracking: [TrackingURL] = []
     /// `<TrackingEvents>` (`creativeView`).
     public var trackingEvents: [VASTTrackingEvent] = []
+    /// `<AltText>`.
     public var altText: String?
+    /// `<AdParameters>`, as written.
     public var adParameters: String?
 
     /// Creates an empty companion.

@@ -17,8 +17,9 @@ public struct MediaFileChoice: Sendable, Hashable {
     public var apiFrameworks: Set<String> = []
     /// The bitrate to come closest to, kbit/s.
     public var targetBitrate: Int?
-    /// The size to come closest to, in pixels.
+    /// The width to come closest to, in pixels.
     public var targetWidth: Int?
+    /// The height to come closest to, in pixels.
     public var targetHeight: Int?
 
     /// The types a common player plays, HLS first, then progressive MP4 and

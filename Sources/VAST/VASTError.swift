@@ -37,6 +37,7 @@ public struct VASTError: Error, Sendable, Hashable, CustomStringConvertible {
             offset: xml.offset)
     }
 
+    /// `VAST error 100: line 3 in /VAST/Ad: …`: the code, where, and what.
     public var description: String {
         let location = line > 0 ? "line \(line)\(path.isEmpty ? "" : " in \(path)"): " : ""
         return "\(code.specification) error \(code.rawValue): \(location)\(message)"
@@ -45,7 +46,9 @@ public struct VASTError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// A VAST error code. VAST 4.2 §2.3.6.3.
 public struct VASTErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The number, e.g. 303 (no ads after a wrapper).
     public let rawValue: Int
+    /// The code numbered `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// 100: XML parsing error.
@@ -95,6 +98,7 @@ public struct VASTErrorCode: RawRepresentable, Sendable, Hashable, CustomStringC
     /// (VMAP 1.0 §2.4), `VAST` for the rest.
     public var specification: String { (1_000..<1_100).contains(rawValue) ? "VMAP" : "VAST" }
 
+    /// The number, as the `[ERRORCODE]` macro sends it.
     public var description: String { String(rawValue) }
 }
 
@@ -114,5 +118,6 @@ public struct VASTWarning: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `line 12 in /VAST/Ad/InLine: …`.
     public var description: String { "line \(line) in \(path): \(message)" }
 }
