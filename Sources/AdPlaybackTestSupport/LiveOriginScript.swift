@@ -29,8 +29,11 @@ public struct LiveOriginScript: Sendable {
 
     /// One ad break: its first segment, its length in segments, its dialect.
     public struct Break: Sendable {
+        /// The index of its first segment.
         public var at: Int
+        /// How many segments it lasts.
         public var length: Int
+        /// How the playlist marks it.
         public var dialect: Dialect
         /// Creates a break.
         public init(at: Int, length: Int, dialect: Dialect) {
@@ -63,8 +66,11 @@ public struct LiveOriginScript: Sendable {
 
     /// A misbehaviour during `from..<to` (`to` nil: from then on).
     public struct Fault: Sendable {
+        /// When it starts.
         public var from: ClockTime
+        /// When it stops; `nil`: never.
         public var to: ClockTime?
+        /// What the origin does meanwhile.
         public var misbehavior: Misbehavior
         /// Creates a fault.
         public init(from: ClockTime, to: ClockTime? = nil, _ misbehavior: Misbehavior) {
@@ -76,10 +82,15 @@ public struct LiveOriginScript: Sendable {
 
     /// What the origin answers.
     public enum Answer: Sendable, Hashable {
+        /// The playlist's text.
         case playlist(String)
+        /// This HTTP status and no body.
         case status(Int)
+        /// No answer at all.
         case stall
+        /// The playlist's text, after this long.
         case slow(Duration, String)
+        /// This many bytes of junk.
         case bytes(Int)
     }
 

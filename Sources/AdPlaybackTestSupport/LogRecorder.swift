@@ -12,8 +12,11 @@ public import Logging
 public final class LogRecorder: @unchecked Sendable {
     /// One entry: its level, message and metadata (the logger's and the call's).
     public struct Entry: Sendable {
+        /// Its level.
         public var level: Logger.Level
+        /// Its message.
         public var message: String
+        /// Its metadata, the logger's and the call's, as text.
         public var metadata: [String: String]
     }
 

@@ -90,6 +90,7 @@ public struct SplitMixGenerator: RandomNumberGenerator, Sendable {
     var state: UInt64
     /// Creates a generator that always yields the same numbers for `seed`.
     public init(seed: UInt64) { state = seed }
+    /// The next number of the sequence (SplitMix64).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

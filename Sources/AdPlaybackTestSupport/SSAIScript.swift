@@ -15,10 +15,15 @@ public struct SSAIScript: Sendable {
     /// its length in segments, how many ads fill it, and how many tracking
     /// polls after its first segment is served it first appears.
     public struct Avail: Sendable {
+        /// Its id, in the playlist's markers and the tracking data.
         public var id: String
+        /// Its first segment's index.
         public var at: Int
+        /// How many segments it lasts.
         public var segments: Int
+        /// How many ads fill it.
         public var ads: Int
+        /// How many polls after its first segment is served the tracking data first lists it.
         public var late: Int
         /// The length the tracking data states, in segments, when it
         /// should disagree with the stream (and its markers).

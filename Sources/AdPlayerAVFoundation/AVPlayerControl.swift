@@ -37,18 +37,25 @@ public protocol AVPlayerControl: AnyObject {
 
 /// An item's status, as `AVPlayerItem.Status` says it.
 public enum AVItemStatus: Sendable, Hashable {
+    /// Not known yet: the item is loading.
     case unknown
+    /// The item can play.
     case readyToPlay
+    /// The item cannot play, and why.
     case failed(AVItemError)
 }
 
 /// An `NSError` of AVFoundation or of the URL loading system, as the
 /// adapter needs it: its domain, code and description.
 public struct AVItemError: Error, Sendable, Hashable {
+    /// The error's domain, e.g. `NSURLErrorDomain`.
     public var domain: String
+    /// Its code in that domain.
     public var code: Int
+    /// Its localized description.
     public var message: String
 
+    /// Creates an error.
     public init(domain: String, code: Int, message: String) {
         self.domain = domain
         self.code = code

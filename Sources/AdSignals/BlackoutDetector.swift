@@ -47,6 +47,7 @@ public struct BlackoutDetector: Sendable {
     private var recentlyEnded: [UInt32] = []
     private var open: [String: Blackout] = [:]
 
+    /// A detector for a device described by `policy`, with nothing running.
     public init(policy: DevicePolicy) { self.policy = policy }
 
     /// The blackouts in force, by start.

@@ -9,22 +9,37 @@ public import SCTE35
 public struct ProgramSignal: Sendable, Hashable {
     /// What the signal says (SCTE 35 Table 23).
     public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+        /// Program Start (0x10): a programme begins; its restrictions may black it out.
         case programStart = 0x10
+        /// Program End (0x11): the programme ends, and its blackout with it.
         case programEnd = 0x11
+        /// Program Early Termination (0x12): it ends before its planned end.
         case programEarlyTermination = 0x12
+        /// Program Breakaway (0x13): the network leaves the programme for a while.
         case programBreakaway = 0x13
+        /// Program Resumption (0x14): the programme comes back after a breakaway.
         case programResumption = 0x14
+        /// Program Runover Planned (0x15): it will run past its planned end.
         case programRunoverPlanned = 0x15
+        /// Program Runover Unplanned (0x16): it runs past its planned end.
         case programRunoverUnplanned = 0x16
+        /// Program Overlap Start (0x17): a programme begins before the last one ended.
         case programOverlapStart = 0x17
+        /// Program Blackout Override (0x18): the blackout in force is lifted.
         case programBlackoutOverride = 0x18
         /// Program Start – In Progress: the programme began before the signal.
         case programJoin = 0x19
+        /// Unscheduled Event Start (0x40): breaking news and the like; it may be restricted.
         case unscheduledEventStart = 0x40
+        /// Unscheduled Event End (0x41).
         case unscheduledEventEnd = 0x41
+        /// Alternate Content Opportunity Start (0x42): where other content may go; never a blackout.
         case alternateContentOpportunityStart = 0x42
+        /// Alternate Content Opportunity End (0x43).
         case alternateContentOpportunityEnd = 0x43
+        /// Network Start (0x50): the network's own content resumes.
         case networkStart = 0x50
+        /// Network End (0x51): the network stops; every device is blacked out until it starts again.
         case networkEnd = 0x51
 
         /// The segmentation_type_id.
@@ -52,20 +67,25 @@ public struct ProgramSignal: Sendable, Hashable {
 
     /// Where the signal came from, for reports: a tag name and line, or the app's own words.
     public struct Source: Sendable, Hashable, CustomStringConvertible {
+        /// The tag's name (`#EXT-X-DATERANGE`), or the app's words for a signal of its own.
         public var tag: String
+        /// The tag's 1-based line in the playlist, when it came from one.
         public var line: Int?
         /// The SCTE-35 cue the tag carried, decoded, when it carried one.
         public var cue: DecodedSpliceInfo?
 
+        /// Creates a source.
         public init(tag: String, line: Int? = nil, cue: DecodedSpliceInfo? = nil) {
             self.tag = tag
             self.line = line
             self.cue = cue
         }
 
+        /// `#EXT-X-DATERANGE (line 12)`.
         public var description: String { line.map { "\(tag) (line \($0))" } ?? tag }
     }
 
+    /// What the signal says (a programme start, an end, an override, …).
     public var kind: Kind
     /// The segmentation_event_id that pairs a start with its end, override and runover.
     public var eventID: UInt32
@@ -90,6 +110,7 @@ public struct ProgramSignal: Sendable, Hashable {
     /// then the start's, filled in by ``BlackoutDetector``).
     public var endsRange: Bool
 
+    /// Creates a signal.
     public init(kind: Kind, eventID: UInt32, time: StreamTime, date: ProgramDateTime? = nil,
                 restrictions: DeliveryRestrictions? = nil, duration: MediaDuration? = nil, isCancel: Bool = false,
                 source: Source, rangeID: String? = nil, endsRange: Bool = false) {

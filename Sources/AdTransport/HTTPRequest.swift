@@ -5,7 +5,9 @@ public import Foundation
 public struct HTTPRequest: Sendable, Hashable {
     /// The request method.
     public enum Method: String, Sendable, Hashable {
+        /// `GET`.
         case get = "GET"
+        /// `POST`, with a body.
         case post = "POST"
     }
 

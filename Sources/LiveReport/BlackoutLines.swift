@@ -8,6 +8,7 @@ public import StrictJSON
 /// A blackout change as `live watch` prints it: one readable line, or the
 /// members of one JSON object (after `clock`).
 public enum BlackoutLines {
+    /// A blackout change in words, for a text line.
     public static func text(_ change: BlackoutChange) -> String {
         switch change {
         case .started(let blackout):
@@ -25,6 +26,7 @@ public enum BlackoutLines {
         }
     }
 
+    /// A blackout change's members, for a JSON line.
     public static func write(_ change: BlackoutChange, to out: inout JSONOutput) {
         switch change {
         case .started(let blackout): write(blackout, "blackoutStart", at: blackout.start, to: &out)

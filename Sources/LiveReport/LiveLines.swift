@@ -7,6 +7,7 @@ import StrictJSON
 /// A live-following update as one readable line, or as one JSON object
 /// with `clock` (seconds since following began) and `event` first.
 public enum LiveLines {
+    /// An update as one readable line: its clock, what happened, the details.
     public static func text(_ update: LiveSource.Update) -> String {
         let clock = update.clock.decimalSeconds.padding(toWidth: 10)
         switch update.event {
@@ -56,6 +57,7 @@ public enum LiveLines {
         return (end, date)
     }
 
+    /// An update as one JSON line, `clock` and `event` first.
     public static func json(_ update: LiveSource.Update) -> [UInt8] {
         var out = JSONOutput()
         out.openObject()

@@ -5,18 +5,25 @@ internal import TextEcho
 public struct JSONNode: Sendable, Hashable {
     /// The value.
     public enum Value: Sendable, Hashable {
+        /// An object: its members in the order written.
         case object([Member])
+        /// An array.
         case array([JSONNode])
+        /// A string, unescaped.
         case string(String)
         /// The number's literal text, e.g. `"900.03"`.
         case number(String)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
     }
 
     /// One key of an object, with where the key began.
     public struct Member: Sendable, Hashable {
+        /// The key, unescaped.
         public var key: String
+        /// Its value, with where it began.
         public var value: JSONNode
     }
 
