@@ -40,29 +40,11 @@ public enum VASTMacros {
     /// `[TIMESTAMP]` for a time in milliseconds since 1970, formatted
     /// without a formatter object (it runs for every beacon).
     public static func timestamp(milliseconds: Int64) -> String {
-        let (days, dayMillis) = floorDivide(milliseconds, 86_400_000)
-        // Howard Hinnant's civil-from-days.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let seconds = dayMillis / 1000
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
-            + "\(pad(seconds % 60, 2)).\(pad(dayMillis % 1000, 3))Z"
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+        // The one ISO 8601 writer, ProgramDateTime's; dates beyond ±29,000
+        // years, which no clock gives, are held at that bound.
+        let ticksPerMillisecond = Timescale.ticksPerSecond / 1_000
+        let bound = Int64.max / ticksPerMillisecond
+        return ProgramDateTime(ticksSinceEpoch: min(max(milliseconds, -bound), bound) * ticksPerMillisecond).description
     }
 
     /// The values an error report fills besides `[ERRORCODE]`: `[TIMESTAMP]`
