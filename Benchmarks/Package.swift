@@ -16,11 +16,8 @@ let package = Package(
             name: "AdPlaybackBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
-                .product(name: "AdTimeline", package: "AdPlaybackKit"),
-                .product(name: "AdPolicy", package: "AdPlaybackKit"),
-                .product(name: "AdPlayback", package: "AdPlaybackKit"),
-                .product(name: "AdScenario", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/AdPlaybackBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -32,8 +29,6 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "SCTE35", package: "AdPlaybackKit"),
-                .product(name: "SCTE35Text", package: "AdPlaybackKit"),
-                .product(name: "StrictJSON", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/SCTE35Benchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -53,15 +48,7 @@ let package = Package(
             name: "LiveBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "AdLive", package: "AdPlaybackKit"),
-                .product(name: "AdPlayback", package: "AdPlaybackKit"),
-                .product(name: "AdPlaybackRuntime", package: "AdPlaybackKit"),
-                .product(name: "AdPolicy", package: "AdPlaybackKit"),
-                .product(name: "AdResolvers", package: "AdPlaybackKit"),
-                .product(name: "AdSimulation", package: "AdPlaybackKit"),
-                .product(name: "AdTimeline", package: "AdPlaybackKit"),
-                .product(name: "HLS", package: "AdPlaybackKit"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/LiveBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -70,12 +57,7 @@ let package = Package(
             name: "SSAIBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "SSAITracking", package: "AdPlaybackKit"),
-                .product(name: "AdSignals", package: "AdPlaybackKit"),
-                .product(name: "AdPlayback", package: "AdPlaybackKit"),
-                .product(name: "AdPolicy", package: "AdPlaybackKit"),
-                .product(name: "AdTimeline", package: "AdPlaybackKit"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/SSAIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -95,10 +77,7 @@ let package = Package(
             name: "OutboxBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "AdOutbox", package: "AdPlaybackKit"),
-                .product(name: "AdTracking", package: "AdPlaybackKit"),
-                .product(name: "AdTransport", package: "AdPlaybackKit"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/OutboxBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -107,9 +86,7 @@ let package = Package(
             name: "VASTBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "VAST", package: "AdPlaybackKit"),
-                .product(name: "VASTResolution", package: "AdPlaybackKit"),
-                .product(name: "AdTransport", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
                 .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/VASTBenchmarks",

@@ -1,4 +1,4 @@
-public import AdStorage
+import AdStorage
 public import Logging
 public import AdTracking
 public import AdTransport

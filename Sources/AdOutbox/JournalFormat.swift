@@ -1,4 +1,4 @@
-public import AdTracking
+import AdTracking
 import StrictJSON
 
 /// The beacon journal, version 1: JSON lines, a header first, then one

@@ -1,5 +1,5 @@
-public import AdPolicy
-public import MediaTime
+import AdPolicy
+import MediaTime
 internal import AdSignals
 
 /// Events print as a reader would say them: `print(event)` gives

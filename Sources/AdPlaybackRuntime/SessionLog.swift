@@ -1,7 +1,7 @@
-public import AdPlayback
+import AdPlayback
 import AdPolicy
 import AdSignals
-public import Logging
+import Logging
 import MediaTime
 
 /// Logs what a session publishes, at levels that mean something: info for

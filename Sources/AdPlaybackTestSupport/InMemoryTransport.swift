@@ -1,5 +1,5 @@
 public import AdTransport
-public import Foundation
+import Foundation
 
 /// A transport that answers from memory, for tests: each path gets an
 /// answer, a failure, a delay on an injected clock, or silence; every

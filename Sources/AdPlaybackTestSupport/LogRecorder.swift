@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Logging
 
 /// Keeps what a logger logged, for tests that check a component logs what

@@ -1,5 +1,5 @@
 public import AdTransport
-public import Foundation
+import Foundation
 public import Logging
 internal import SSAITracking
 

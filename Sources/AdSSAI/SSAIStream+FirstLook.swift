@@ -1,8 +1,8 @@
 internal import AdLive
-public import AdSignals
+import AdSignals
 public import AdTimeline
-public import AdTransport
-public import Foundation
+import AdTransport
+import Foundation
 internal import HLS
 public import MediaTime
 public import SSAITracking

@@ -1,7 +1,7 @@
 public import AdLive
 internal import AdSignals
 public import AdTransport
-public import Foundation
+import Foundation
 public import Logging
 internal import HLS
 public import MediaTime

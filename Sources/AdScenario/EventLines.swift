@@ -1,6 +1,6 @@
 public import AdSSAI
 import Foundation
-public import StrictJSON
+import StrictJSON
 public import AdPlayback
 import AdPolicy
 import AdTracking

@@ -1,4 +1,4 @@
-public import Logging
+import Logging
 import AdLive
 import AdPlayback
 import AdPlaybackRuntime

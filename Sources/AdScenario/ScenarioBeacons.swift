@@ -1,4 +1,4 @@
-public import AdOutbox
+import AdOutbox
 public import AdTracking
 
 /// A beacon a scenario fired and journaled: the beacon, the URL as sent

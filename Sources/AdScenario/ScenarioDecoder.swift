@@ -3,10 +3,9 @@ import StrictJSON
 import AdPlayback
 import AdPolicy
 import AdSignals
-internal import enum VAST.MediaURL
-public import AdTimeline
+import AdTimeline
 public import MediaTime
-public import struct VAST.VMAPDocument
+public import VAST
 public import AdLive
 
 extension Scenario {

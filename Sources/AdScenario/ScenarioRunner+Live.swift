@@ -1,5 +1,5 @@
-public import AdTransport
-public import Logging
+import AdTransport
+import Logging
 import AdLive
 import AdPlayback
 import AdPolicy

@@ -1,4 +1,4 @@
-public import AdPlayback
+import AdPlayback
 public import AdPolicy
 public import AdTimeline
 public import MediaTime

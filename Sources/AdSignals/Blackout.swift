@@ -1,4 +1,4 @@
-public import HLS
+import HLS
 public import MediaTime
 
 /// A stretch of the stream this device may not show: a restricted

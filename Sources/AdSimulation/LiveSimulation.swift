@@ -7,7 +7,7 @@ import AdPolicy
 import AdResolvers
 import AdTimeline
 import AdSignals
-public import HLS
+import HLS
 public import MediaTime
 
 /// A session over a recorded live stream, on a virtual clock, exactly

@@ -1,4 +1,4 @@
-public import MediaTime
+import MediaTime
 
 extension AdTimeline {
     /// Whether a break counts as watched (one that left the live window

@@ -1,6 +1,6 @@
 public import AdPlayback
 import AdPolicy
-public import AdTimeline
+import AdTimeline
 public import MediaTime
 public import VAST
 

@@ -1,5 +1,5 @@
 public import AdSignals
-public import HLS
+import HLS
 public import MediaTime
 public import StrictJSON
 

@@ -1,5 +1,5 @@
 public import HLS
-public import SCTE35Text
+import SCTE35Text
 public import StrictJSON
 
 extension PlaylistJSON {

@@ -2,7 +2,7 @@ public import AdSignals
 public import HLS
 internal import MediaTime
 internal import SCTE35
-public import SCTE35Text
+internal import SCTE35Text
 public import StrictJSON
 
 /// The JSON form of a parsed playlist (`adplay hls inspect --json`).

@@ -40,14 +40,14 @@ private actor Race<T: Sendable> {
         }
         self.continuation = continuation
         contenders = [
-            Task { let value = await operation(); await self.finish(value) },
+            Task { let value = await operation(); self.finish(value) },
             Task {
                 do {
                     try await clock.sleep(for: limit)
                 } catch {
                     return  // cancelled: the operation or the caller won
                 }
-                await self.finish(nil)
+                self.finish(nil)
             },
         ]
     }

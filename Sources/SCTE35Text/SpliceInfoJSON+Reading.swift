@@ -1,5 +1,5 @@
 public import SCTE35
-public import StrictJSON
+package import StrictJSON
 
 /// Reading the JSON form back into a section, for `adplay scte35 encode`.
 ///
@@ -22,7 +22,7 @@ extension SpliceInfoJSON {
     }
 
     /// Reads a parsed JSON value holding a section.
-    public static func section(from root: JSONNode) throws(SpliceInfoJSONError) -> SpliceInfoSection {
+    package static func section(from root: JSONNode) throws(SpliceInfoJSONError) -> SpliceInfoSection {
         let top = try JSONFields(root, path: "$", allowed: ["info_section", "command", "descriptors", "warnings"])
         let info = try top.object("info_section", allowed: [
             "table_id", "section_syntax_indicator", "private_indicator", "sap_type", "section_length", "protocol_version",

@@ -1,5 +1,5 @@
 public import SCTE35
-public import StrictJSON
+package import StrictJSON
 
 /// The JSON form of a decoded splice_info_section: the contract of
 /// `adplay scte35 decode --json` and of the `scte35` members of other
@@ -10,8 +10,17 @@ public import StrictJSON
 /// durations are integers in 90 kHz ticks, flags Booleans, ids and counts
 /// integers, bytes lowercase hex. See `Docs/SCTE35.md` for every key.
 public enum SpliceInfoJSON {
+    /// Appends the JSON object for `decoded` to `bytes`, as UTF-8, with no line end: the way to
+    /// write many into one reused buffer.
+    public static func write(_ decoded: DecodedSpliceInfo, appendingTo bytes: inout [UInt8]) {
+        var output = JSONOutput()
+        swap(&output.bytes, &bytes)
+        write(decoded, to: &output)
+        swap(&output.bytes, &bytes)
+    }
+
     /// Appends the JSON object for `decoded` to `output`.
-    public static func write(_ decoded: DecodedSpliceInfo, to output: inout JSONOutput) {
+    package static func write(_ decoded: DecodedSpliceInfo, to output: inout JSONOutput) {
         let section = decoded.section
         output.openObject()
         output.key("info_section")

@@ -40,6 +40,60 @@ import Testing
         }
     }
 
+    /// Package.swift offers exactly the products Docs/Architecture.md lists,
+    /// each with the modules it lists, and nothing a product's modules show
+    /// in their public interface lies outside what the products give (the
+    /// modules of some product, or those the umbrella re-exports).
+    @Test func theProductsAreTheDocumentedOnes_andTheirInterfacesNeedNoOtherModule() throws {
+        let documented = try Self.documentedProducts()
+        let declared = try Self.declaredProducts()
+        #expect(declared == documented, "Package.swift's products \(declared) are Docs/Architecture.md's \(documented)")
+        let modules = try Self.declaredTargets()
+        // A product gives its modules and what they re-export, and what those re-export.
+        var reachable = Set(declared.values.joined())
+        var unexplored = Array(reachable)
+        while let module = unexplored.popLast() {
+            for exported in try Self.imports(of: module, marked: "@_exported").intersection(modules.keys) where reachable.insert(exported).inserted {
+                unexplored.append(exported)
+            }
+        }
+        for module in reachable.sorted() {
+            let shown = try Self.imports(of: module, marked: "public").intersection(modules.keys)
+            #expect(shown.isSubset(of: reachable), "\(module) shows \(shown.subtracting(reachable).sorted()) in its public interface, which no product gives")
+        }
+    }
+
+    /// The Products table: each product and its modules.
+    static func documentedProducts() throws -> [String: [String]] {
+        let text = try String(contentsOf: root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "\n## Products").dropFirst().first, "Docs/Architecture.md has a Products section")
+        let rows = section.components(separatedBy: "\n## ").first?.split(separator: "\n").filter { $0.hasPrefix("| ") } ?? []
+        var products: [String: [String]] = [:]
+        for row in rows.dropFirst() {
+            let columns = row.split(separator: "|", omittingEmptySubsequences: false)
+            guard columns.count > 2 else { continue }
+            let quoted = { (column: Substring) in
+                column.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            }
+            guard let name = quoted(columns[1]).first else { continue }
+            products[name] = quoted(columns[2])
+        }
+        return products
+    }
+
+    /// Each product Package.swift declares (libraries and executables) and its modules.
+    static func declaredProducts() throws -> [String: [String]] {
+        let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var products: [String: [String]] = [:]
+        for chunk in text.components(separatedBy: ".library(").dropFirst() + text.components(separatedBy: ".executable(").dropFirst() {
+            let declaration = chunk.components(separatedBy: ")")[0]
+            guard let name = firstQuoted(after: "name:", in: declaration), let list = declaration.range(of: "targets: [") else { continue }
+            let targets = declaration[list.upperBound...].prefix { $0 != "]" }
+            products[name] = targets.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        return products
+    }
+
     /// The modules of the Modules table, in order.
     static func documentedOrder() throws -> [String] {
         let text = try String(contentsOf: root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
@@ -97,13 +151,13 @@ import Testing
         return String(afterOpen[..<close])
     }
 
-    /// The modules the sources of `module` import.
-    static func imports(of module: String) throws -> Set<String> {
-        try imports(under: root.appendingPathComponent("Sources/\(module)"))
+    /// The modules the sources of `module` import (only with `marked` among the import's modifiers, when given).
+    static func imports(of module: String, marked: Substring? = nil) throws -> Set<String> {
+        try imports(under: root.appendingPathComponent("Sources/\(module)"), marked: marked)
     }
 
-    /// The modules the Swift files under `directory` import.
-    static func imports(under directory: URL) throws -> Set<String> {
+    /// The modules the Swift files under `directory` import (only with `marked` among the import's modifiers, when given).
+    static func imports(under directory: URL, marked: Substring? = nil) throws -> Set<String> {
         let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         var modules: Set<String> = []
         let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "func", "typealias", "let", "var"]
@@ -111,6 +165,7 @@ import Testing
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") {
                 var words = line.split(separator: " ")[...]
+                if let marked, !words.prefix(while: { $0 != "import" }).contains(marked) { continue }
                 while let first = words.first, first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first) {
                     words = words.dropFirst()
                 }

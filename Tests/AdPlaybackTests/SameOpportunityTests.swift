@@ -86,9 +86,11 @@ private func liveSession() throws -> PlaybackSession {
             }
         }
         try feed(live.playlist.opportunities.map(AdOpportunity.init))
-        try feed(AdOpportunity.updates(in: try live.refresh(with: window(4, closed: false)), of: live.playlist))
+        let refresh4 = try live.refresh(with: window(4, closed: false))
+        try feed(refresh4.changedOpportunities(in: live.playlist))
         #expect(session.timeline.adBreak(id: "ad-1")?.isOpen == true)
-        try feed(AdOpportunity.updates(in: try live.refresh(with: window(6, closed: true)), of: live.playlist))
+        let refresh6 = try live.refresh(with: window(6, closed: true))
+        try feed(refresh6.changedOpportunities(in: live.playlist))
         #expect(resolutions == ["ad-1"])
         #expect(session.timeline.count == 1)
         let adBreak = try #require(session.timeline.adBreak(id: "ad-1"))

@@ -69,7 +69,7 @@ private func playlist(segments: Int) throws -> [UInt8] {
         try simulation.send(.start(.position(.stream(StreamTime(seconds: 15)))))
         var events = try simulation.play(for: MediaDuration(seconds: 10))
         let delta = try live.refresh(with: try playlist(segments: 7))
-        try feed(AdOpportunity.updates(in: delta, of: live.playlist) + live.playlist.opportunities.filter(\.isOpen).map(AdOpportunity.init))
+        try feed(delta.changedOpportunities(in: live.playlist) + live.playlist.opportunities.filter(\.isOpen).map(AdOpportunity.init))
         #expect(simulation.session.timeline.adBreak(id: "break-2")?.ads.map(\.id) == ["break-2/1", "break-2/2"])
         events += try simulation.play(for: MediaDuration(seconds: 70))
         #expect(events.filter { $0.name == "adStart" }.compactMap { event -> String? in
@@ -91,7 +91,7 @@ private func playlist(segments: Int) throws -> [UInt8] {
         var events = try simulation.play(for: MediaDuration(seconds: 40))
         #expect(simulation.session.timeline.adStates(ofBreak: "break-2") == [.playing])
         let delta = try live.refresh(with: try playlist(segments: 9))
-        try feed(AdOpportunity.updates(in: delta, of: live.playlist) + live.playlist.opportunities.filter(\.isOpen).map(AdOpportunity.init))
+        try feed(delta.changedOpportunities(in: live.playlist) + live.playlist.opportunities.filter(\.isOpen).map(AdOpportunity.init))
         // The ad playing keeps its state through the split.
         #expect(simulation.session.timeline.adStates(ofBreak: "break-2") == [.playing, .available])
         events += try simulation.play(for: MediaDuration(seconds: 40))

@@ -11,7 +11,7 @@ struct Flags: Sendable, CustomStringConvertible {
     var archive = true
     var group: UInt8?
 
-    static let none = Flags()
+    static let allowed = Flags()
     static let web = Flags(web: false)
     static let regional = Flags(regional: false)
     static func group(_ group: UInt8) -> Flags { Flags(group: group) }
@@ -74,7 +74,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
         (Flags.group(1), DevicePolicy(group: nil), false),
         (Flags.group(0), DevicePolicy(delivery: .managed, region: .outside, group: 0), true),
         (Flags.group(2), DevicePolicy(delivery: .managed, region: .outside, group: 2), true),
-        (Flags.none, DevicePolicy(), false),
+        (Flags.allowed, DevicePolicy(), false),
         (Flags(archive: false), DevicePolicy(), false),
     ])
     func eachFlag_againstEachDevice(_ flags: Flags, _ policy: DevicePolicy, _ restricted: Bool) throws {
@@ -121,7 +121,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
     func eachEndType_closesItsStart_ignoringItsRestrictions(_ start: UInt8, _ end: UInt8) throws {
         var detector = BlackoutDetector(policy: DevicePolicy())
         var changes = detector.take(try signal(start, at: 10))
-        changes += detector.take(try signal(end, flags: .none, at: 30))
+        changes += detector.take(try signal(end, flags: nil, at: 30))
         #expect(summary(changes) == ["start event-7 @10.0", "end event-7 @30.0"])
         #expect(detector.blackouts.isEmpty)
     }
@@ -182,28 +182,28 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
     /// starts and ends mid-programme because of it.
     @Test func anOverride_startsAndEndsABlackoutMidProgramme() throws {
         var detector = BlackoutDetector(policy: DevicePolicy())
-        var changes = detector.take(try signal(0x10, flags: .none, at: 10))
+        var changes = detector.take(try signal(0x10, flags: nil, at: 10))
         changes += detector.take(try signal(0x18, flags: .web, at: 20))
         changes += detector.take(try signal(0x18, flags: nil, at: 40))
-        changes += detector.take(try signal(0x11, flags: .none, at: 60))
+        changes += detector.take(try signal(0x11, flags: nil, at: 60))
         #expect(summary(changes) == ["not restricted", "start event-7 @20.0", "end event-7 @40.0", "not restricted"])
     }
 
     @Test func anOverrideOfAnotherEvent_isIgnored() throws {
         var detector = BlackoutDetector(policy: DevicePolicy())
         _ = detector.take(try signal(0x10, event: 7, at: 10))
-        #expect(summary(detector.take(try signal(0x18, event: 8, flags: .none, at: 20))) == ["ignored"])
+        #expect(summary(detector.take(try signal(0x18, event: 8, flags: nil, at: 20))) == ["ignored"])
         #expect(detector.blackouts.map(\.id) == ["event-7"])
     }
 
     /// The most recent message wins: a start repeated with other flags.
     @Test func theMostRecentMessageWins() throws {
         var detector = BlackoutDetector(policy: DevicePolicy())
-        var changes = detector.take(try signal(0x10, flags: .none, at: 10))
+        var changes = detector.take(try signal(0x10, flags: nil, at: 10))
         changes += detector.take(try signal(0x10, flags: .web, at: 20))
         changes += detector.take(try signal(0x10, flags: .web, at: 25))
         changes += detector.take(try signal(0x10, flags: .regional, at: 30))
-        changes += detector.take(try signal(0x10, flags: .none, at: 40))
+        changes += detector.take(try signal(0x10, flags: nil, at: 40))
         #expect(summary(changes) == ["not restricted", "start event-7 @20.0", "update event-7 until open", "end event-7 @40.0", "not restricted"])
     }
 
@@ -211,7 +211,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
         var detector = BlackoutDetector(policy: DevicePolicy(delivery: .managed, region: .outside))
         var changes = detector.take(try signal(0x51, event: 3, flags: nil, at: 10))
         changes += detector.take(try signal(0x51, event: 3, flags: nil, at: 12))
-        changes += detector.take(try signal(0x50, event: 4, flags: .none, at: 50))
+        changes += detector.take(try signal(0x50, event: 4, flags: nil, at: 50))
         #expect(summary(changes) == ["start network-3 @10.0", "end network-3 @50.0"])
         guard case .started(let blackout) = changes.first else { Issue.record("expected .started, got \(String(describing: changes.first))"); return }
         #expect(blackout.verdict.reasons == [.networkOff])
@@ -220,7 +220,7 @@ func summary(_ changes: [BlackoutChange]) -> [String] {
     @Test func aBreakawayTakesTheProgrammeOffTheAir_untilItsResumption() throws {
         var detector = BlackoutDetector(policy: DevicePolicy())
         var changes = detector.take(try signal(0x10, seconds: 3_600, at: 10))
-        changes += detector.take(try signal(0x13, flags: .none, at: 20))
+        changes += detector.take(try signal(0x13, flags: nil, at: 20))
         changes += detector.take(try signal(0x14, flags: nil, at: 30))
         #expect(summary(changes) == ["start event-7 @10.0", "end event-7 @20.0", "start event-7 @30.0"])
         #expect(detector.blackouts.first?.plannedEnd == StreamTime(seconds: 3_610), "the duration clock runs on through the breakaway")

@@ -1,8 +1,6 @@
-import AdPolicy
+import AdPlaybackKit
 import AdScenario
-import AdTimeline
 import Benchmark
-import MediaTime
 
 /// 10,000 mid-rolls, one a minute, 15 s each.
 func makeTimeline(breaks count: Int) -> AdTimeline {

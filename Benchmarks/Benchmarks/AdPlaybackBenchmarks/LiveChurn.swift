@@ -1,5 +1,4 @@
-import AdTimeline
-import MediaTime
+import AdPlaybackKit
 
 /// One step of a live stream's life as the timeline sees it.
 enum ChurnStep {

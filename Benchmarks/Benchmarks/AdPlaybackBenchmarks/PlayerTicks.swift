@@ -1,8 +1,5 @@
-import AdPlayback
-import AdPolicy
-import AdTimeline
+import AdPlaybackKit
 import Benchmark
-import MediaTime
 
 /// A session over the 10,000-break timeline, started at content 300,000 s
 /// (autoSeek skipAll) with client-side breaks; its first presentation is

@@ -1,14 +1,6 @@
-import AdLive
-import AdPlayback
-import AdPlaybackRuntime
-import AdPolicy
-import AdResolvers
-import AdSimulation
-import AdTimeline
+import AdPlaybackKit
 import Benchmark
 import Foundation
-import HLS
-import MediaTime
 
 /// A live stream's playlist bodies, made by sliding a byte window: 2 s
 /// segments, a window of `window` segments, a 60 s break every 5 minutes

@@ -1,9 +1,6 @@
-import AdOutbox
-import AdTracking
-import AdTransport
+import AdPlaybackKit
 import Benchmark
 import Foundation
-import MediaTime
 
 /// A beacon as ad tracking hands it over: an identity, a URL with macros.
 func beacon(_ n: Int, collector: String) -> Beacon {

@@ -1,11 +1,6 @@
-import AdPlayback
-import AdPolicy
-import AdSignals
-import AdTimeline
+import AdPlaybackKit
 import Benchmark
 import Foundation
-import MediaTime
-import SSAITracking
 
 /// The tracking answer of a 3-hour live window: `avails` avails 5 minutes
 /// apart from `first`, each of 4 ads × 6 events, as an SSAI server writes it.

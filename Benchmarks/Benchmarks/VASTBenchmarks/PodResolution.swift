@@ -1,7 +1,6 @@
 import AdPlaybackTestSupport
 import Foundation
-import VAST
-import VASTResolution
+import AdPlaybackKit
 
 /// A pod of five ads, each behind three wrappers: the pod's own entry, then
 /// two wrapper documents and the inline ad on a loopback ad server, every

@@ -1,9 +1,7 @@
 import AdPlaybackTestSupport
-import AdTransport
+import AdPlaybackKit
 import Benchmark
 import Foundation
-import VAST
-import VASTResolution
 
 /// The IAB samples in the test fixtures (72 documents, VAST 1.0 to 4.2).
 let fixtures = URL(fileURLWithPath: "../Tests/VASTTests/Fixtures/vast")
