@@ -10,8 +10,8 @@ public struct DateRange: Sendable, Hashable {
     public var className: String?
     /// `START-DATE`.
     public var startDate: ProgramDateTime?
-    /// `CUE`: `PRE`, `POST`, `ONCE`, comma-separated.
-    public var cue: [String]
+    /// `CUE`: `PRE`, `POST`, `ONCE`.
+    public var cue: Cue
     /// `END-DATE`.
     public var endDate: ProgramDateTime?
     /// `DURATION`.
@@ -32,8 +32,9 @@ public struct DateRange: Sendable, Hashable {
     public var line: Int
     /// Every attribute as written.
     public var attributes: AttributeList
-    /// Deviations from the specification that were tolerated (e.g. a quoted SCTE35-OUT).
-    public var problems: [String]
+    /// Deviations from the specification that were tolerated (a quoted
+    /// SCTE35-OUT, an unknown CUE identifier), each a warning at the tag's line.
+    public var problems: [AttributeProblem]
 
     init(_ list: AttributeList) throws(HLSError) {
         let known = Known(list)
@@ -41,11 +42,16 @@ public struct DateRange: Sendable, Hashable {
         className = try list.quoted("CLASS", at: known.className)
         startDate = try Self.date(list, "START-DATE", known.startDate)
         endDate = try Self.date(list, "END-DATE", known.endDate)
-        cue = try list.quoted("CUE", at: known.cue).map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? []
+        var problems: [AttributeProblem] = []
+        cue = []
+        if let text = try list.quoted("CUE", at: known.cue) {
+            let read = Cue.read(text)
+            cue = read.cue
+            problems += read.problems
+        }
         duration = try list.ticks("DURATION", at: known.duration).map(MediaDuration.init(ticks:))
         plannedDuration = try list.ticks("PLANNED-DURATION", at: known.plannedDuration).map(MediaDuration.init(ticks:))
         endOnNext = try list.enumerated("END-ON-NEXT", at: known.endOnNext, is: "YES")
-        var problems: [String] = []
         scte35Command = try Self.scte35(list, "SCTE35-CMD", known.scte35Command, &problems)
         scte35Out = try Self.scte35(list, "SCTE35-OUT", known.scte35Out, &problems)
         scte35In = try Self.scte35(list, "SCTE35-IN", known.scte35In, &problems)
@@ -54,7 +60,7 @@ public struct DateRange: Sendable, Hashable {
         line = list.line
         attributes = list
         interstitial = nil
-        if className == Interstitial.className { interstitial = Interstitial(self) }
+        if className == Interstitial.className { interstitial = Interstitial(attributes: list.attributes) }
         if endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")
@@ -103,13 +109,13 @@ public struct DateRange: Sendable, Hashable {
 
     /// SCTE35-* is a hexadecimal-sequence; real packagers also quote it, which is tolerated.
     private static func scte35(_ list: AttributeList, _ name: String, _ index: Int?,
-                               _ problems: inout [String]) throws(HLSError) -> [UInt8]? {
+                               _ problems: inout [AttributeProblem]) throws(HLSError) -> [UInt8]? {
         guard let index else { return nil }
         guard list.isQuoted(at: index) else { return try list.hex(name, at: index) }
         guard let bytes = list.withValue(at: index, AttributeList.hexBytes) else {
             throw list.error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(list[at: index].text)")
         }
-        problems.append("\(name) is quoted; a hexadecimal-sequence has no quotes")
+        problems.append(AttributeProblem(name, "is quoted; a hexadecimal-sequence has no quotes"))
         return bytes
     }
 
@@ -138,90 +144,6 @@ public struct DateRange: Sendable, Hashable {
         if let startDate, let endDate { return MediaDuration(ticks: endDate.ticksSinceEpoch - startDate.ticksSinceEpoch) }
         return nil
     }
-}
-
-/// An HLS interstitial: a date range of CLASS `com.apple.hls.interstitial`
-/// (RFC 8216bis Appendix D).
-public struct Interstitial: Sendable, Hashable {
-    /// The CLASS that marks an interstitial.
-    public static let className = "com.apple.hls.interstitial"
-
-    /// `X-ASSET-URI`: the one asset to play.
-    public var assetURI: String?
-    /// `X-ASSET-LIST`: a JSON list of assets to play.
-    public var assetList: String?
-    /// `X-RESUME-OFFSET`: where primary playback resumes, from the range's start.
-    public var resumeOffset: MediaDuration?
-    /// `X-PLAYOUT-LIMIT`: the most the interstitial may play.
-    public var playoutLimit: MediaDuration?
-    /// `X-SNAP`: `OUT`, `IN`.
-    public var snap: [String]
-    /// `X-RESTRICT`: `SKIP`, `JUMP`.
-    public var restrict: [String]
-    /// `X-TIMELINE-OCCUPIES`: `POINT` or `RANGE`.
-    public var timelineOccupies: String?
-    /// `X-TIMELINE-STYLE`: `HIGHLIGHT` or `PRIMARY`.
-    public var timelineStyle: String?
-    /// `X-CONTENT-MAY-VARY`.
-    public var contentMayVary: Bool?
-    /// The range's `CUE`: `PRE`, `POST`, `ONCE`.
-    public var cue: [String]
-    /// Problems with the X- attributes (wrong type); the interstitial is still usable.
-    public var problems: [String]
-
-    init(_ range: DateRange) {
-        var problems: [String] = []
-        let attributes = range.attributes
-        func duration(_ name: String) -> MediaDuration? {
-            guard let index = attributes.index(of: name) else { return nil }
-            guard !attributes.isQuoted(at: index),
-                  let ticks = attributes.withValue(at: index, { Numbers.ticks($0, 0..<$0.count, signed: true) }) else {
-                problems.append("\(name) must be a decimal number, not \(Echo.quoted(attributes[at: index].text))")
-                return nil
-            }
-            return MediaDuration(ticks: ticks)
-        }
-        func value(_ name: String) -> String? { attributes.index(of: name).map(attributes.value(at:)) }
-        func list(_ name: String) -> [String] { value(name)?.split(separator: ",").map { $0.trimmingSpaces } ?? [] }
-        assetURI = value("X-ASSET-URI")
-        assetList = value("X-ASSET-LIST")
-        resumeOffset = duration("X-RESUME-OFFSET")
-        playoutLimit = duration("X-PLAYOUT-LIMIT")
-        snap = list("X-SNAP")
-        restrict = list("X-RESTRICT")
-        timelineOccupies = value("X-TIMELINE-OCCUPIES")
-        timelineStyle = value("X-TIMELINE-STYLE")
-        contentMayVary = value("X-CONTENT-MAY-VARY").map { $0 == "YES" }
-        cue = range.cue
-        if assetURI == nil, assetList == nil { problems.append(Self.noAsset) }
-        if assetURI != nil, assetList != nil { problems.append("both X-ASSET-URI and X-ASSET-LIST are given") }
-        self.problems = problems
-    }
-}
-
-extension Interstitial {
-    /// This interstitial with what a later tag of the same ID says: the
-    /// later tag's attributes win where it has them; what only the earlier
-    /// one said (its X-ASSET-LIST, say) is kept.
-    func merging(_ later: Interstitial) -> Interstitial {
-        var merged = self
-        merged.assetURI = later.assetURI ?? assetURI
-        merged.assetList = later.assetList ?? assetList
-        merged.resumeOffset = later.resumeOffset ?? resumeOffset
-        merged.playoutLimit = later.playoutLimit ?? playoutLimit
-        merged.snap = later.snap.isEmpty ? snap : later.snap
-        merged.restrict = later.restrict.isEmpty ? restrict : later.restrict
-        merged.timelineOccupies = later.timelineOccupies ?? timelineOccupies
-        merged.timelineStyle = later.timelineStyle ?? timelineStyle
-        merged.contentMayVary = later.contentMayVary ?? contentMayVary
-        merged.cue = later.cue.isEmpty ? cue : later.cue
-        var problems = later.problems.filter { $0 != Self.noAsset }
-        if merged.assetURI == nil, merged.assetList == nil { problems.append(Self.noAsset) }
-        merged.problems = problems
-        return merged
-    }
-
-    static let noAsset = "neither X-ASSET-URI nor X-ASSET-LIST is given"
 }
 
 extension Substring {

@@ -73,15 +73,27 @@ public struct HLSWarning: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     /// The tag on that line, if any.
     public var tag: String?
-    /// What is odd, in words.
+    /// The tag's attribute the warning is about, if one.
+    public var attribute: String?
+    /// What is odd, in words (a predicate of the attribute when there is one).
     public var message: String
 
     /// Creates a warning.
-    public init(line: Int, tag: String?, _ message: String) {
+    public init(line: Int, tag: String?, attribute: String? = nil, _ message: String) {
         self.line = line
         self.tag = tag
+        self.attribute = attribute
         self.message = message
     }
 
-    public var description: String { located(line: line, tag: tag, message) }
+    /// A warning about one attribute of the tag at `line`.
+    public init(line: Int, tag: String, _ problem: AttributeProblem) {
+        self.init(line: line, tag: tag, attribute: problem.attribute, problem.message)
+    }
+
+    /// The message with its attribute: `X-RESUME-OFFSET must be …`.
+    public var text: String { attribute.map { "\($0) \(message)" } ?? message }
+
+    /// `line 12, #EXT-X-DATERANGE: X-RESUME-OFFSET must be …`.
+    public var description: String { located(line: line, tag: tag, text) }
 }

@@ -87,6 +87,7 @@ extension LivePlaylist {
         let removed = Set(fresh.skip?.recentlyRemovedDateRanges ?? [])
         let removedIDs = playlist.dateRanges.filter { removed.contains($0.id) }.map(\.id)
         playlist.dateRanges.removeAll { removed.contains($0.id) }
+        let removedInterstitials = state.opportunities.removeInterstitials(scheduledBy: removed)
         let startDates = Dictionary(fresh.dateRanges.compactMap { range in range.startDate.map { (range.line, $0) } },
                                     uniquingKeysWith: { first, _ in first })
         playlist.metadata.append(contentsOf: fresh.metadata.filter { $0.line > knownEndLine }.map { item in
@@ -100,7 +101,8 @@ extension LivePlaylist {
             return shifted
         })
         playlist.unknownTags += fresh.unknownTags.filter { $0.line > knownEndLine }
-        playlist.warnings += fresh.warnings.filter { $0.line > knownEndLine || $0.line == 0 }
+        // The fresh parse's opportunity warnings come again from feeding the session's builder below.
+        playlist.warnings += fresh.warnings.dropLast(freshState.lastFeedWarnings).filter { $0.line > knownEndLine || $0.line == 0 }
         state.time = freshState.time + offset.ticks
         state.mediaSequence = freshState.mediaSequence
         state.discontinuitySequence = freshState.discontinuitySequence
@@ -124,9 +126,10 @@ extension LivePlaylist {
         var delta = before.delta(to: playlist, state: &state, addedSignals: signals, linesRead: Self.lineCount(text))
         delta.rewrittenSegments = rewritten
         delta.removedDateRanges = removedIDs.reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
+        delta.removedOpportunities = removedInterstitials
         delta.change = change
         if case .advanced = change, delta.addedSegments.isEmpty, delta.removedSegments.isEmpty, delta.removedDateRanges.isEmpty,
-            delta.openedOpportunities.isEmpty, delta.closedOpportunities.isEmpty, delta.rewrittenSegments.isEmpty
+            delta.removedOpportunities.isEmpty, delta.openedOpportunities.isEmpty, delta.closedOpportunities.isEmpty, delta.rewrittenSegments.isEmpty
         {
             // The same text again (a delta update repeated): the tail's tags were read again, nothing is new.
             delta.change = .unchanged

@@ -13,6 +13,11 @@ extension MediaParser {
             warn(pending.blockLine, nil, "segment tags with no URI line after them")
         }
         playlist.pendingParts = pending.parts
+        if playlist.endList {
+            for range in playlist.dateRanges[min(mark.dateRanges, playlist.dateRanges.count)...] where range.className == PreloadRange.className {
+                warn(range.line, "#EXT-X-DATERANGE", "com.apple.hls.preload is ignored: the playlist has EXT-X-ENDLIST, so nothing is due later")
+            }
+        }
         for (index, range) in dateRangeMetadata {
             guard let date = range.startDate, let time = playlist.dateAnchors.time(of: date, near: playlist.metadata[index].time)
             else { continue }
@@ -51,6 +56,7 @@ extension MediaParser {
                                        windowStart: playlist.segments.first?.start, warnings: &warnings)
         }
         playlist.warnings += warnings
+        state.lastFeedWarnings = warnings.count
         state.opportunities.expire(playlistEnd: StreamTime(ticks: state.time), tolerance: tolerance)
         playlist.opportunities = state.opportunities.opportunities
     }

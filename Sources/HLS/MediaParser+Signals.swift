@@ -98,6 +98,14 @@ extension MediaParser {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")
         }
         for problem in range.problems { warn(line, "#EXT-X-DATERANGE", problem) }
+        if range.className == PreloadRange.className, !range.clientAttributes.contains(where: { $0.name == "X-URI" }) {
+            warn(line, "#EXT-X-DATERANGE", AttributeProblem("X-URI", "is required in a com.apple.hls.preload range; it preloads nothing"))
+        }
+        if let interstitial = range.interstitial {
+            for problem in interstitial.problems { warn(line, "#EXT-X-DATERANGE", problem) }
+            // A later tag of the same ID may leave the asset to the first.
+            if !knownAdRange, let missing = interstitial.missingAsset { warn(line, "#EXT-X-DATERANGE", missing) }
+        }
         playlist.dateRanges.append(range)
         let followsAdRange = !range.isAdSignal && knownAdRange
         if range.isAdSignal { state.adRanges.insert(range.id, startDate: range.startDate) }
@@ -122,7 +130,7 @@ extension MediaParser {
         let role = followsAdRange ? SignalRoles.role(ofFollowUp: range) : SignalRoles.role(of: range, cue: cue)
         let facts = AdSignal.RangeFacts(id: range.id, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
                                         plannedDuration: range.plannedDuration ?? range.duration, length: length,
-                                        pre: range.cue.contains("PRE"), post: range.cue.contains("POST"),
+                                        pre: range.cue.contains(.pre), post: range.cue.contains(.post),
                                         isInterstitial: range.interstitial != nil,
                                         marksEnd: SignalRoles.marksEnd(range, cue: cue, role: role), repeatsID: knownAdRange)
         // Built in the append, so the signal is moved into the window rather than copied.
@@ -213,5 +221,9 @@ extension MediaParser {
 
     mutating func warn(_ line: Int, _ tag: String?, _ message: String) {
         playlist.warnings.append(HLSWarning(line: line, tag: tag, message))
+    }
+
+    mutating func warn(_ line: Int, _ tag: String, _ problem: AttributeProblem) {
+        playlist.warnings.append(HLSWarning(line: line, tag: tag, problem))
     }
 }

@@ -19,6 +19,10 @@ struct MediaParserState: Sendable, Hashable {
     /// How many entries the lines after the last segment's URI added; a live
     /// refresh reads those lines again, so it takes them back first.
     var tail = TailCounts()
+    /// How many warnings the last feed of the opportunity builder added (the
+    /// last of the playlist's warnings): a realigned refresh feeds the
+    /// session's builder again and keeps its warnings, not the fresh parse's.
+    var lastFeedWarnings = 0
 }
 
 /// Entries added by the lines after the last segment, per collection.

@@ -19,6 +19,8 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var open: [Int] = []
     /// The latest opportunity each DATERANGE ID marked.
     private var rangeIndex: [String: Int] = [:]
+    /// What merging the last signal's interstitial found: values a later tag of the same ID changed.
+    private var mergeWarnings: [HLSWarning] = []
     /// Ids of opportunities that closed since the last ``takeClosed()``.
     private var closedIDs: [String] = []
     /// DATERANGE IDs of forgotten opportunities, oldest first: a server may
@@ -58,12 +60,47 @@ struct OpportunityBuilder: Sendable, Hashable {
         interstitialFlags.removeFirst(count)
         for position in open.indices { open[position] -= count }
         for (id, index) in rangeIndex where index >= count { rangeIndex[id] = index - count }
-        let excess = forgottenRanges.count - Self.forgottenRangesKept
-        if excess > 0 {
-            for id in forgottenRanges.prefix(excess) where rangeIndex[id] == -1 { rangeIndex[id] = nil }
-            forgottenRanges.removeFirst(excess)
-        }
+        trimForgottenRanges()
         return true
+    }
+
+    /// Keeps the latest ``forgottenRangesKept`` forgotten DATERANGE IDs.
+    private mutating func trimForgottenRanges() {
+        let excess = forgottenRanges.count - Self.forgottenRangesKept
+        guard excess > 0 else { return }
+        for id in forgottenRanges.prefix(excess) where rangeIndex[id] == -1 { rangeIndex[id] = nil }
+        forgottenRanges.removeFirst(excess)
+    }
+
+    /// Takes out the interstitials the date ranges `rangeIDs` scheduled (a
+    /// delta update removed those ranges), and returns their ids. A tag of
+    /// such an ID seen again schedules nothing.
+    mutating func removeInterstitials(scheduledBy rangeIDs: Set<String>) -> [String] {
+        guard !rangeIDs.isEmpty else { return [] }
+        let removed = Set(opportunities.indices.filter { index in
+            interstitialFlags[index] && opportunities[index].dateRangeIDs.contains(where: rangeIDs.contains)
+        })
+        guard !removed.isEmpty else { return [] }
+        let ids = removed.sorted().map { opportunities[$0].id }
+        var newIndex: [Int] = []
+        var kept = 0
+        for index in opportunities.indices {
+            newIndex.append(removed.contains(index) ? -1 : kept)
+            if !removed.contains(index) { kept += 1 }
+        }
+        func keep<Element>(_ array: [Element]) -> [Element] { array.indices.filter { !removed.contains($0) }.map { array[$0] } }
+        opportunities = keep(opportunities)
+        lastSeen = keep(lastSeen)
+        positioned = keep(positioned)
+        interstitialFlags = keep(interstitialFlags)
+        open = open.filter { !removed.contains($0) }.map { newIndex[$0] }
+        for (id, index) in rangeIndex where index >= 0 {
+            rangeIndex[id] = newIndex[index]
+            if newIndex[index] == -1 { forgottenRanges.append(id) }
+        }
+        closedIDs.removeAll { ids.contains($0) }
+        trimForgottenRanges()
+        return ids
     }
 
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
@@ -78,6 +115,10 @@ struct OpportunityBuilder: Sendable, Hashable {
             continuation(signal, date: date, tolerance: tolerance, windowStart: windowStart, warnings: &warnings)
         case .end: end(signal, tolerance: tolerance, warnings: &warnings)
         case .other: break
+        }
+        if !mergeWarnings.isEmpty {
+            warnings += mergeWarnings
+            mergeWarnings = []
         }
     }
 
@@ -262,7 +303,9 @@ struct OpportunityBuilder: Sendable, Hashable {
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {
-                    opportunities[index].kind = .interstitial(earlier.merging(interstitial))
+                    let (merged, conflicts) = earlier.merging(interstitial)
+                    opportunities[index].kind = .interstitial(merged)
+                    mergeWarnings += conflicts.map { HLSWarning(line: signal.line, tag: signal.tag, $0) }
                 } else {
                     opportunities[index].kind = .interstitial(interstitial)
                 }

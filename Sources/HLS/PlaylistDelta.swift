@@ -28,8 +28,12 @@ public struct PlaylistDelta: Sendable, Hashable {
     public var closedOpportunities: [String]
     /// Date ranges the server removed (a delta update's
     /// `RECENTLY-REMOVED-DATERANGES`), by ID: they left the playlist's
-    /// `dateRanges`. Opportunities they marked stay, as history.
+    /// `dateRanges`. Cue breaks they marked stay, as history; interstitials
+    /// they scheduled leave (``removedOpportunities``).
     public var removedDateRanges: [String] = []
+    /// Interstitials whose date ranges the server removed: they left the
+    /// playlist's `opportunities`, and will not play.
+    public var removedOpportunities: [String] = []
     /// Segments the new text lists under a media sequence number already
     /// seen, with another URI: the origin rewrote its history.
     public var rewrittenSegments: [RewrittenSegment] = []

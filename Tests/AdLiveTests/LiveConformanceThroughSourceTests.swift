@@ -135,7 +135,7 @@ import Testing
         #expect(midrolls.allSatisfy { $0.duration == MediaDuration(seconds: 15) })
         let preroll = try #require(follower.live?.playlist.opportunities.first { $0.id == "preroll" })
         guard case .interstitial(let interstitial) = preroll.kind else { Issue.record("not an interstitial"); return }
-        #expect(interstitial.cue == ["PRE", "ONCE"])
+        #expect(interstitial.cue == [.pre, .once])
         #expect(interstitial.playoutLimit == MediaDuration(seconds: 30))
     }
 
@@ -147,8 +147,8 @@ import Testing
             if case .interstitial(let interstitial) = opportunity.kind { (opportunity.id, interstitial) } else { nil }
         }
         #expect(interstitials.map(\.0) == ["0", "1"])
-        #expect(interstitials.map(\.1.cue) == [["PRE", "ONCE"], ["ONCE"]])
-        #expect(interstitials.map(\.1.restrict) == [["JUMP"], ["SKIP", "JUMP"]])
+        #expect(interstitials.map(\.1.cue) == [[.pre, .once], .once] as [DateRange.Cue])
+        #expect(interstitials.map(\.1.restrictions) == [.jump, [.skip, .jump]] as [Interstitial.Restrictions])
         #expect(interstitials.map(\.1.resumeOffset) == [.zero, MediaDuration(seconds: 6)])
         #expect(interstitials.map(\.1.playoutLimit) == [MediaDuration(seconds: 5), MediaDuration(seconds: 5)])
         #expect(started(updates).first?.start == .zero, "CUE=PRE places it at the start")

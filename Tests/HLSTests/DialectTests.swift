@@ -117,10 +117,10 @@ private func duration(_ value: Int64) -> MediaDuration { MediaDuration(seconds: 
         #expect(interstitial.assetURI == "https://ads.example.com/promo.m3u8")
         #expect(interstitial.resumeOffset == .zero)
         #expect(interstitial.playoutLimit == duration(15))
-        #expect(interstitial.snap == ["OUT", "IN"])
-        #expect(interstitial.restrict == ["SKIP", "JUMP"])
-        #expect(interstitial.cue == ["ONCE"])
-        #expect(interstitial.timelineOccupies == "POINT")
+        #expect(interstitial.snap == [.out, .in])
+        #expect(interstitial.restrictions == [.skip, .jump])
+        #expect(interstitial.cue == .once)
+        #expect(interstitial.timelineOccupies == .point)
         #expect(interstitial.problems.isEmpty)
     }
 

@@ -32,7 +32,7 @@ import Testing
                 continue
             }
             #expect(interstitial.assetList == opportunity.id)
-            #expect(interstitial.snap == ["OUT", "IN"])
+            #expect(interstitial.snap == [.out, .in])
             #expect(interstitial.problems.isEmpty)
         }
         guard case .interstitial(let first) = playlist.opportunities[1].kind else { Issue.record("expected .interstitial, got \(String(describing: playlist.opportunities[1].kind))"); return }

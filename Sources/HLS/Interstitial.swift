@@ -1,0 +1,185 @@
+internal import TextEcho
+public import MediaTime
+
+/// An HLS interstitial: a date range of CLASS `com.apple.hls.interstitial`
+/// (RFC 8216bis Appendix D.2), every attribute typed.
+///
+/// Tags with the same ID describe one interstitial: a later tag only adds
+/// attributes (``merging(_:)``). A value that is not of its type, or a
+/// forbidden combination, is a problem (a warning at the tag's line, naming
+/// the attribute); the interstitial keeps the attribute's default.
+public struct Interstitial: Sendable, Hashable {
+    /// The CLASS that marks an interstitial.
+    public static let className = "com.apple.hls.interstitial"
+
+    /// What the interstitial plays: one asset, or a list fetched when it is due.
+    public enum Asset: Sendable, Hashable {
+        /// `X-ASSET-URI`: the one asset (a playlist) to play.
+        case uri(String)
+        /// `X-ASSET-LIST`: a JSON document listing the assets (`ASSETS`).
+        case list(String)
+    }
+
+    /// `X-RESTRICT`: what the viewer may not do about the interstitial.
+    public struct Restrictions: OptionSet, Sendable, Hashable {
+        /// The bits.
+        public var rawValue: UInt8
+        /// Restrictions from their bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// `SKIP`: no seeking forward and no rate above 1 while it plays.
+        public static let skip = Restrictions(rawValue: 1)
+        /// `JUMP`: a seek from before it to after it plays it first.
+        public static let jump = Restrictions(rawValue: 2)
+    }
+
+    /// `X-SNAP`: which of its points move to the nearest segment boundary.
+    public struct Snap: OptionSet, Sendable, Hashable {
+        /// The bits.
+        public var rawValue: UInt8
+        /// Snap points from their bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// `OUT`: where primary playback leaves.
+        public static let out = Snap(rawValue: 1)
+        /// `IN`: where primary playback resumes.
+        public static let `in` = Snap(rawValue: 2)
+    }
+
+    /// `X-TIMELINE-OCCUPIES`: how a timeline UI shows it.
+    public enum TimelineOccupancy: String, Sendable, Hashable, CaseIterable {
+        /// `POINT`, the default: a single point.
+        case point = "POINT"
+        /// `RANGE`: a range of the primary timeline.
+        case range = "RANGE"
+    }
+
+    /// `X-TIMELINE-STYLE`: how a UI presents it.
+    public enum TimelineStyle: String, Sendable, Hashable, CaseIterable {
+        /// `HIGHLIGHT`, the default: distinct from the primary content (an ad).
+        case highlight = "HIGHLIGHT"
+        /// `PRIMARY`: as part of the primary content.
+        case primary = "PRIMARY"
+    }
+
+    /// A skip button: shown `offset` after the interstitial starts, for
+    /// `duration` (to its end when nil).
+    public struct SkipControl: Sendable, Hashable {
+        /// `X-SKIP-CONTROL-OFFSET`: from the interstitial's start.
+        public var offset: MediaDuration
+        /// `X-SKIP-CONTROL-DURATION`: how long the control is shown; nil to the end.
+        public var duration: MediaDuration?
+        /// `X-SKIP-CONTROL-LABEL-ID`: the label the app shows on the control.
+        public var labelID: String?
+
+        /// A skip control.
+        public init(offset: MediaDuration, duration: MediaDuration? = nil, labelID: String? = nil) {
+            self.offset = offset
+            self.duration = duration
+            self.labelID = labelID
+        }
+    }
+
+    /// `X-ASSET-URI` as written.
+    public var assetURI: String?
+    /// `X-ASSET-LIST` as written.
+    public var assetList: String?
+    /// `X-RESUME-OFFSET`: where primary playback resumes, from the scheduled
+    /// point; nil means the interstitial's duration (it replaces content).
+    public var resumeOffset: MediaDuration?
+    /// `X-PLAYOUT-LIMIT`: the most the whole interstitial may play.
+    public var playoutLimit: MediaDuration?
+    /// `X-SNAP`.
+    public var snap: Snap
+    /// `X-RESTRICT`.
+    public var restrictions: Restrictions
+    /// `X-CONTENT-MAY-VARY`: whether viewers may see different content (default yes).
+    public var contentMayVary: Bool
+    /// `X-TIMELINE-OCCUPIES` (default `POINT`).
+    public var timelineOccupies: TimelineOccupancy
+    /// `X-TIMELINE-STYLE` (default `HIGHLIGHT`).
+    public var timelineStyle: TimelineStyle
+    /// The `X-SKIP-CONTROL-*` attributes, when an offset is given.
+    public var skipControl: SkipControl?
+    /// The range's `CUE`.
+    public var cue: DateRange.Cue
+    /// The attributes of its tags that it reads (`CUE` and the `X-` ones), the
+    /// first value of each, in the order they first appeared.
+    public private(set) var attributes: [Attribute]
+    /// What is wrong with those attributes; each is a warning at its tag's line.
+    public internal(set) var problems: [AttributeProblem]
+
+    /// The asset to play: the one of `X-ASSET-URI` and `X-ASSET-LIST` that
+    /// is given; nil when neither or both are (a problem says which).
+    public var asset: Asset? {
+        switch (assetURI, assetList) {
+        case (let uri?, nil): .uri(uri)
+        case (nil, let list?): .list(list)
+        default: nil
+        }
+    }
+
+    /// Reads an interstitial from its tag's attributes (`CUE` and the `X-` ones are read).
+    public init(attributes: [Attribute]) {
+        var own: [Attribute] = []
+        for attribute in attributes where Self.isOwn(attribute.name) && !own.contains(where: { $0.name == attribute.name }) {
+            own.append(attribute)
+        }
+        self.attributes = own
+        assetURI = nil
+        assetList = nil
+        resumeOffset = nil
+        playoutLimit = nil
+        snap = []
+        restrictions = []
+        contentMayVary = true
+        timelineOccupies = .point
+        timelineStyle = .highlight
+        skipControl = nil
+        cue = []
+        problems = []
+        read()
+    }
+
+    /// This interstitial with what a later tag of the same ID adds: its
+    /// attributes this one lacks. A value the later tag changes is a
+    /// problem of the later tag, and the first value stays.
+    public func merging(_ later: Interstitial) -> (merged: Interstitial, conflicts: [AttributeProblem]) {
+        var attributes = self.attributes
+        var conflicts: [AttributeProblem] = []
+        for attribute in later.attributes {
+            if let first = attributes.first(where: { $0.name == attribute.name }) {
+                guard first != attribute else { continue }
+                conflicts.append(AttributeProblem(
+                    attribute.name, "changes from \(Echo.quoted(first.value)) in the first tag to \(Echo.quoted(attribute.value)); the first value stays"))
+            } else if let other = Self.otherAsset[attribute.name], let first = attributes.first(where: { $0.name == other }) {
+                conflicts.append(AttributeProblem(
+                    attribute.name, "is given where the first tag gave \(first.name); exactly one of them is allowed, and the first stays"))
+            } else {
+                attributes.append(attribute)
+            }
+        }
+        guard attributes != self.attributes else { return (self, conflicts) }
+        return (Interstitial(attributes: attributes), conflicts)
+    }
+
+    private static let otherAsset = ["X-ASSET-URI": "X-ASSET-LIST", "X-ASSET-LIST": "X-ASSET-URI"]
+
+    private static func isOwn(_ name: String) -> Bool { name == "CUE" || name.hasPrefix("X-") }
+}
+
+/// A problem with one attribute of a tag: a value not of its type, or one
+/// that contradicts another.
+public struct AttributeProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The attribute's name.
+    public var attribute: String
+    /// What is wrong, in words, as a predicate of the attribute: `must be …`.
+    public var message: String
+
+    /// A problem of `attribute`.
+    public init(_ attribute: String, _ message: String) {
+        self.attribute = attribute
+        self.message = message
+    }
+
+    /// `X-RESUME-OFFSET must be …`: the message is a predicate of the attribute.
+    public var description: String { "\(attribute) \(message)" }
+}
