@@ -9,7 +9,9 @@ public import StrictJSON
 ///
 /// A media playlist: `kind`, `duration`, `segments`, `opportunities`,
 /// `blackouts`, `timedMetadata` (subscribed tags and other date ranges:
-/// `name`, `value`, `line`, `stream`, `mediaSequence`), `warnings`; a multivariant playlist: `kind`, `duration` (0),
+/// `name`, `value`, `line`, `stream`, `mediaSequence`), `preloadRanges` (``InterstitialReport``),
+/// `warnings`; an interstitial opportunity has an `interstitial` member
+/// (``InterstitialReport``). A multivariant playlist: `kind`, `duration` (0),
 /// `variants`, `media`, `warnings`. Times are exact decimal seconds; SCTE-35
 /// cues are in the form `adplay scte35 decode --json` prints.
 public enum PlaylistJSON {
@@ -70,6 +72,7 @@ public enum PlaylistJSON {
             output.closeObject()
         }
         output.closeArray()
+        InterstitialReport.writePreloads(playlist.preloadRanges, to: &output)
         writeWarnings(playlist.warnings, to: &output)
         output.closeObject()
     }
@@ -97,6 +100,10 @@ public enum PlaylistJSON {
         output.closeArray()
         output.key("scte35")
         if let cue = opportunity.scte35 { SpliceInfoJSON.write(cue, to: &output) } else { output.null() }
+        if case .interstitial(let interstitial) = opportunity.kind {
+            output.key("interstitial")
+            InterstitialReport.write(interstitial, to: &output)
+        }
         output.closeObject()
     }
 
@@ -169,7 +176,8 @@ public enum PlaylistJSON {
             output.member("line", warning.line)
             output.key("tag")
             if let tag = warning.tag { output.value(tag) } else { output.null() }
-            output.member("message", warning.message)
+            if let attribute = warning.attribute { output.member("attribute", attribute) }
+            output.member("message", warning.text)
             output.closeObject()
         }
         output.closeArray()

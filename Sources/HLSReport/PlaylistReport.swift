@@ -52,8 +52,20 @@ public enum PlaylistReport {
             }
             lines.append(line)
             lines.append("    marked by \(opportunity.sources.joined(separator: ", "))")
+            if case .interstitial(let interstitial) = opportunity.kind {
+                lines.append("    interstitial: " + InterstitialReport.line(interstitial, of: opportunity))
+            }
             if let cue = opportunity.scte35 {
                 for cueLine in SpliceInfoTree.render(cue).split(separator: "\n") { lines.append("    " + cueLine) }
+            }
+        }
+        let preloads = playlist.preloadRanges
+        if !preloads.isEmpty {
+            lines.append("preload ranges: \(preloads.count)")
+            for preload in preloads {
+                let target = [preload.targetID.map { "for \($0)" }, preload.targetClass.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+                lines.append("  \(preload.id): \(preload.uri)" + (target.isEmpty ? "" : " " + target)
+                    + (preload.startDate.map { " at \($0)" } ?? "") + ", line \(preload.line)")
             }
         }
         lines += blackoutLines(DeviceBlackouts(playlist, device: device))

@@ -23,6 +23,62 @@ import Testing
 
         """
 
+    /// Shaka's interstitial test stream (VOD, the DATERANGEs after ENDLIST)
+    /// with a preload range that ENDLIST makes void.
+    let interstitials = """
+        #EXTM3U
+        #EXT-X-TARGETDURATION:5
+        #EXT-X-PLAYLIST-TYPE:VOD
+        #EXT-X-PROGRAM-DATE-TIME:2000-01-01T00:00:00.00Z
+        #EXTINF:4.000,
+        s1.mp4
+        #EXTINF:4.000,
+        s2.mp4
+        #EXTINF:4.000,
+        s3.mp4
+        #EXT-X-ENDLIST
+        #EXT-X-DATERANGE:ID="0",CLASS="com.apple.hls.interstitial",CUE="PRE,ONCE",START-DATE="2000-01-01T00:00:02Z",X-ASSET-URI="ad.m3u8",X-RESTRICT="JUMP",X-RESUME-OFFSET=0.0,X-PLAYOUT-LIMIT=5.0
+        #EXT-X-DATERANGE:ID="1",CLASS="com.apple.hls.interstitial",CUE="ONCE",START-DATE="2000-01-01T00:00:04Z",X-ASSET-LIST="ads.json",X-RESTRICT="SKIP,JUMP",X-RESUME-OFFSET=6.0,X-SKIP-CONTROL-OFFSET=2,X-SKIP-CONTROL-DURATION=5
+        #EXT-X-DATERANGE:ID="p",CLASS="com.apple.hls.preload",START-DATE="2000-01-01T00:00:01Z",X-URI="ads.json",X-TARGET-ID="1"
+
+        """
+
+    /// Each interstitial's line says where it plays, its duration, resume
+    /// offset, restrictions and cue; the void preload range is a warning.
+    @Test func text_listsInterstitialsWithTheirSchedule() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-"], input: interstitials)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(
+            "    interstitial: pre-roll, duration 5 s, resume offset 0 s (inserted), playout limit 5 s, restrict JUMP, cue PRE,ONCE, asset ad.m3u8\n"),
+            "\(output.stdout)")
+        #expect(output.stdout.contains(
+            "    interstitial: at 4 s (2000-01-01T00:00:04.000Z), duration unknown, resume offset 6 s, restrict SKIP,JUMP, cue ONCE, "
+                + "asset list ads.json, skip control at 2 s for 5 s\n"), "\(output.stdout)")
+        #expect(!output.stdout.contains("preload ranges:"))
+        #expect(output.stdout.contains("line 14, #EXT-X-DATERANGE: com.apple.hls.preload is ignored: the playlist has EXT-X-ENDLIST"))
+    }
+
+    @Test func json_givesEachInterstitialItsAttributes() async throws {
+        let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-", "--format", "json"], input: interstitials)
+        #expect(output.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let opportunities = try #require(object["opportunities"] as? [[String: Any]])
+        let first = try #require(opportunities.first?["interstitial"] as? [String: Any])
+        #expect(first["position"] as? String == "preroll")
+        #expect((first["resumeOffset"] as? NSNumber)?.doubleValue == 0)
+        #expect((first["playoutLimit"] as? NSNumber)?.doubleValue == 5)
+        #expect(first["restrict"] as? [String] == ["JUMP"])
+        #expect(first["cue"] as? [String] == ["PRE", "ONCE"])
+        #expect(first["asset"] as? [String: String] == ["uri": "ad.m3u8"])
+        let second = try #require(opportunities.last?["interstitial"] as? [String: Any])
+        #expect(second["position"] as? String == "stream")
+        #expect(second["asset"] as? [String: String] == ["list": "ads.json"])
+        let skip = try #require(second["skipControl"] as? [String: Any])
+        #expect((skip["offset"] as? NSNumber)?.doubleValue == 2)
+        #expect((skip["duration"] as? NSNumber)?.doubleValue == 5)
+        #expect((object["preloadRanges"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func text_listsKindDurationSegmentsAndOpportunities() async throws {
         let output = try await AdplayRunner.runInBackground(["hls", "inspect", "-"], input: media)
         #expect(output.status == 0)
