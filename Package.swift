@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "StrictJSON", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SCTE35", swiftSettings: strictSettings),
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
-        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35", "TextEcho"], swiftSettings: strictSettings),
+        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35", "StrictJSON", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "XMLTree", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
