@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "VASTResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
-            dependencies: ["AdSignals", "AdTimeline", "AdTransport", "MediaTime", "VAST", "VASTResolution", logging],
+            dependencies: ["AdSignals", "AdTimeline", "AdTransport", "HLS", "MediaTime", "VAST", "VASTResolution", logging],
             swiftSettings: strictSettings
         ),
         .target(
@@ -274,7 +274,7 @@ let package = Package(
             name: "AdResolversTests",
             dependencies: [
                 "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "VirtualTime",
-                "AdPlaybackTestSupport", "MediaTime", "AdTracking", logging],
+                "AdPlaybackTestSupport", "HLS", "MediaTime", "AdTracking", logging],
             swiftSettings: strictSettings
         ),
         .testTarget(

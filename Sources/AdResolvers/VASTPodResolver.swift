@@ -40,7 +40,7 @@ public struct VASTPodResolver: AdResolver {
             } catch {
                 return ResolvedBreaks(breaks: [], issues: ["the inline VAST is not usable: \(error)"])
             }
-        case .inStream, .tracked:
+        case .inStream, .tracked, .interstitial:
             return ResolvedBreaks(breaks: [], issues: ["not a scheduled opportunity"])
         }
         try Task.checkCancellation()

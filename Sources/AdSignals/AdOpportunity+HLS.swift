@@ -10,13 +10,28 @@ extension AdOpportunity {
     /// Stream time begins at the first segment seen, so a break that began
     /// before it (a window joined mid-break, its elapsed time stated) starts
     /// there, with the part that is left.
-    public init(_ placement: PlacementOpportunity) {
+    ///
+    /// An interstitial is an ``OpportunitySignal/interstitial(_:playlistURL:)``
+    /// opportunity: a pre-roll with `CUE=PRE`, a post-roll with `CUE=POST`,
+    /// else at its START-DATE's stream time; `playlistURL` (the playlist's
+    /// own URL) is what its relative asset URIs resolve against.
+    public init(_ placement: PlacementOpportunity) { self.init(placement, playlistURL: nil) }
+
+    /// The opportunity an HLS placement marks, in the playlist at
+    /// `playlistURL`: an interstitial's relative asset URIs resolve against it.
+    public init(_ placement: PlacementOpportunity, playlistURL: String?) {
         let start = max(placement.start, .zero)
         let cut = start - placement.start
+        var position = OpportunityPosition.stream(start)
+        var signal = OpportunitySignal.inStream(tags: placement.sources, scte35: placement.scte35?.section)
+        if case .interstitial(let interstitial) = placement.kind {
+            signal = .interstitial(interstitial, playlistURL: playlistURL)
+            if interstitial.cue.contains(.pre) { position = .preroll }
+            if interstitial.cue.contains(.post) { position = .postroll }
+        }
         self.init(
-            id: placement.id, position: .stream(start), duration: placement.duration.map { max($0 - cut, .zero) },
-            isOpen: placement.isOpen,
-            signal: .inStream(tags: placement.sources, scte35: placement.scte35?.section),
+            id: placement.id, position: position, duration: placement.duration.map { max($0 - cut, .zero) },
+            isOpen: placement.isOpen, signal: signal,
             adSplits: placement.adStarts.filter { $0 > start }.map { $0 - start })
     }
 

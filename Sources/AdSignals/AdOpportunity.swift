@@ -1,3 +1,4 @@
+public import HLS
 public import MediaTime
 public import SCTE35
 public import SSAITracking
@@ -78,11 +79,18 @@ public enum OpportunitySignal: Sendable, Hashable {
     /// the stream and known, so the opportunity is its break
     /// (``AdOpportunity/trackedBreak(occupancy:)``); no resolution is needed.
     case tracked(TrackedAvail)
+    /// An HLS interstitial (RFC 8216bis Appendix D): its assets are separate
+    /// playlists the player switches to, found at its `X-ASSET-URI` or in
+    /// its `X-ASSET-LIST`, both relative to `playlistURL` when it is known.
+    case interstitial(Interstitial, playlistURL: String?)
 
     func merged(with later: OpportunitySignal) -> OpportunitySignal {
         switch (self, later) {
         case (.inStream(let tags, let cue), .inStream(let laterTags, let laterCue)):
             return .inStream(tags: tags + laterTags.filter { !tags.contains($0) }, scte35: cue ?? laterCue)
+        case (.interstitial(_, let url), .interstitial(let interstitial, let laterURL)):
+            // The parser merged the tags of its ID already: the later one holds them all.
+            return .interstitial(interstitial, playlistURL: laterURL ?? url)
         default:
             return later
         }

@@ -15,7 +15,14 @@ extension AdOpportunity {
 
     /// The placeholder that holds the opportunity's place in a timeline
     /// while its ads are resolved; open while the opportunity is.
+    ///
+    /// An interstitial's placeholder is inserted and takes no time, whatever
+    /// the style asked: if it cannot be resolved, primary playback goes on
+    /// where it was scheduled (RFC 8216bis D.5: resume offset 0).
     public func placeholder(insertion: Insertion, occupancy: Occupancy = .addsStreamTime) -> AdBreak {
+        if case .interstitial = signal {
+            return AdBreak.placeholder(id: id, position: breakPosition, plannedDuration: nil, insertion: .inserted, occupancy: .addsStreamTime)
+        }
         var adBreak = AdBreak.placeholder(
             id: id, position: breakPosition, plannedDuration: duration, insertion: insertion, occupancy: occupancy)
         adBreak.isOpen = isOpen

@@ -1,0 +1,123 @@
+public import AdSignals
+internal import AdTimeline
+public import AdTransport
+internal import Foundation
+internal import HLS
+internal import MediaTime
+
+/// Resolves an HLS interstitial into its break: the player switches to each
+/// asset as its own item, then primary playback resumes.
+///
+/// - `X-ASSET-URI` is one ad, known at once, as long as the tag states its
+///   duration (`DURATION`, `END-DATE`, `PLANNED-DURATION` or `X-PLAYOUT-LIMIT`).
+/// - `X-ASSET-LIST` is fetched (within the registry's time limit): one ad per
+///   asset, its URI relative to the list's URL. A list that cannot be
+///   fetched or read, or has no assets, leaves no break: the interstitial
+///   is cancelled and primary playback goes on where it was scheduled.
+/// - `X-PLAYOUT-LIMIT` cuts the assets to it.
+/// - Every request, and every asset the player loads, carries
+///   `_HLS_primary_id`, one value for the session.
+/// - A resume offset of 0 inserts the break (it adds stream time); an absent
+///   one replaces the content the break covers.
+///
+/// ```swift
+/// let resolver = InterstitialResolver(client: HTTPClient(transport: URLSessionTransport(), clock: clock), primaryID: sessionID)
+/// ```
+public struct InterstitialResolver: AdResolver {
+    /// The HTTP client asset lists are fetched with.
+    public var client: HTTPClient
+    /// `_HLS_primary_id`: one value per playback session, stable through it.
+    public var primaryID: String
+
+    /// A resolver fetching asset lists through `client`, for the session `primaryID` names.
+    public init(client: HTTPClient, primaryID: String) {
+        self.client = client
+        self.primaryID = primaryID
+    }
+
+    public func shouldResolve(_ opportunity: AdOpportunity) -> Bool {
+        if case .interstitial = opportunity.signal { return true }
+        return false
+    }
+
+    /// An asset URI (or no usable asset) is known at once; an asset list is fetched.
+    public func resolveAtOnce(_ opportunity: AdOpportunity) -> ResolvedBreaks? {
+        guard case .interstitial(let interstitial, let playlistURL) = opportunity.signal else { return nil }
+        switch interstitial.asset {
+        case .list: return nil
+        case .uri(let uri):
+            let stated = opportunity.duration.flatMap { $0 > .zero ? $0 : nil }
+            let duration = [stated, interstitial.playoutLimit].compactMap { $0 }.min() ?? .zero
+            guard duration > .zero else {
+                return ResolvedBreaks(breaks: [], issues: [
+                    "interstitial \(opportunity.id): its duration is not stated (no DURATION, END-DATE, PLANNED-DURATION or X-PLAYOUT-LIMIT); it is not played",
+                ])
+            }
+            guard let url = assetURL(uri, relativeTo: playlistURL) else {
+                return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): X-ASSET-URI \(uri) is not a URL; it is not played"])
+            }
+            return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: [(url, duration)])])
+        case nil:
+            return ResolvedBreaks(breaks: [], issues: [
+                "interstitial \(opportunity.id): no usable X-ASSET-URI or X-ASSET-LIST; it is not played",
+            ])
+        }
+    }
+
+    public func resolve(_ opportunity: AdOpportunity) async throws -> ResolvedBreaks {
+        if let known = resolveAtOnce(opportunity) { return known }
+        guard case .interstitial(let interstitial, let playlistURL) = opportunity.signal, case .list(let list) = interstitial.asset else {
+            return ResolvedBreaks(breaks: [], issues: ["not an interstitial"])
+        }
+        guard let listURL = assetURL(list, relativeTo: playlistURL) else {
+            return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): X-ASSET-LIST \(list) is not a URL; it is cancelled"])
+        }
+        let assets: InterstitialAssetList
+        do {
+            assets = try InterstitialAssetList(json: try await client.get(listURL))
+        } catch let error as TransportError {
+            return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): its asset list failed (\(error)); it is cancelled"])
+        } catch let error as InterstitialAssetListError {
+            return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): its asset list \(listURL.absoluteString) is not usable: \(error); it is cancelled"])
+        }
+        try Task.checkCancellation()
+        var issues: [String] = []
+        var urls: [(URL, MediaDuration)] = []
+        for (index, asset) in assets.assets.enumerated() {
+            guard let url = assetURL(asset.uri, relativeTo: listURL.absoluteString) else {
+                issues.append("interstitial \(opportunity.id): asset \(index + 1), \(asset.uri), is not a URL; it is skipped")
+                continue
+            }
+            urls.append((url, asset.duration))
+        }
+        guard !urls.isEmpty else {
+            issues.append("interstitial \(opportunity.id): its asset list has no assets to play; primary playback goes on")
+            return ResolvedBreaks(breaks: [], issues: issues)
+        }
+        return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: urls)], issues: issues)
+    }
+
+    /// The break: one inserted ad per asset, cut to the playout limit.
+    private func adBreak(_ opportunity: AdOpportunity, _ interstitial: Interstitial, assets: [(URL, MediaDuration)]) -> AdBreak {
+        var ads: [Ad] = []
+        var start = MediaDuration.zero
+        for (url, duration) in assets where interstitial.playoutLimit.map({ start < $0 }) ?? true {
+            let played = interstitial.playoutLimit.map { min(duration, $0 - start) } ?? duration
+            ads.append(Ad(id: "\(opportunity.id)/\(ads.count + 1)", duration: played, primaryAsset: AdAsset(role: .primary, uri: url.absoluteString)))
+            start += played
+        }
+        let occupancy: Occupancy = interstitial.resumeOffset == .zero ? .addsStreamTime : .replacesContent
+        return AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted, occupancy: occupancy)
+    }
+
+    /// `uri` made absolute against `base`, with `_HLS_primary_id` set.
+    private func assetURL(_ uri: String, relativeTo base: String?) -> URL? {
+        guard let url = URL(string: uri, relativeTo: base.flatMap(URL.init(string:)))?.absoluteURL,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        guard components.scheme != "data" else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != "_HLS_primary_id" }
+        items.append(URLQueryItem(name: "_HLS_primary_id", value: primaryID))
+        components.queryItems = items
+        return components.url
+    }
+}
