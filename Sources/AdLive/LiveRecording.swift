@@ -4,7 +4,9 @@ internal import StrictJSON
 
 /// A recorded live stream: each distinct playlist body the origin served,
 /// and when, as written by `adplay live record`: `DIR/NNNNN.m3u8` files and
-/// `DIR/index.json`, a JSON list of `{"at": seconds since start, "file": name}`.
+/// `DIR/index.json`, a JSON list of `{"at": seconds since start, "file": name, "url": where it came from}`.
+/// The URL lets a replay resolve what the playlist names relative to it
+/// (an interstitial's assets); a recording without one resolves nothing relative.
 ///
 /// Replaying it gives a live stream that is exactly reproducible: at time
 /// t the origin serves the latest body recorded at or before t.
@@ -17,12 +19,15 @@ public struct LiveRecording: Sendable {
         public var file: String
         /// Its bytes.
         public var body: [UInt8]
+        /// The URL that served it, when recorded.
+        public var url: String?
 
         /// Creates an entry.
-        public init(at: ClockTime, file: String, body: [UInt8]) {
+        public init(at: ClockTime, file: String, body: [UInt8], url: String? = nil) {
             self.at = at
             self.file = file
             self.body = body
+            self.url = url
         }
     }
 
@@ -69,7 +74,12 @@ public struct LiveRecording: Sendable {
                   !file.contains("/"), !file.isEmpty else {
                 throw fail("needs \"file\", a file name in the recording's directory")
             }
-            if let unknown = members.first(where: { $0.key != "at" && $0.key != "file" }) {
+            var url: String?
+            if let value = members.first(where: { $0.key == "url" })?.value {
+                guard case .string(let text) = value.value, !text.isEmpty else { throw fail("\"url\" must be a URL as a string") }
+                url = text
+            }
+            if let unknown = members.first(where: { !["at", "file", "url"].contains($0.key) }) {
                 throw fail("\"\(unknown.key)\" is not a key of a recording entry")
             }
             if let previous = entries.last, ClockTime(ticks: at) < previous.at {
@@ -82,7 +92,7 @@ public struct LiveRecording: Sendable {
             } catch {
                 throw LiveRecordingError(file: fileURL.path, "cannot be read: \(Self.reason(error))")
             }
-            entries.append(Entry(at: ClockTime(ticks: at), file: file, body: body))
+            entries.append(Entry(at: ClockTime(ticks: at), file: file, body: body, url: url))
         }
         guard !entries.isEmpty else { throw LiveRecordingError(file: indexURL.path, "$: the recording has no playlist") }
         self.entries = entries
@@ -103,8 +113,11 @@ public struct LiveRecording: Sendable {
     /// When the last body was recorded.
     public var end: ClockTime { entries.last?.at ?? .zero }
 
+    /// The URL the stream was recorded from: the first entry's, when recorded.
+    public var url: String? { entries.first?.url }
+
     /// The index file's bytes for `entries`.
-    public static func index(_ entries: [(at: ClockTime, file: String)]) -> [UInt8] {
+    public static func index(_ entries: [(at: ClockTime, file: String, url: String?)]) -> [UInt8] {
         var out = JSONOutput()
         out.openArray()
         for entry in entries {
@@ -113,6 +126,7 @@ public struct LiveRecording: Sendable {
             out.key("at")
             out.number(DecimalSeconds.format(entry.at.ticks))
             out.member("file", entry.file)
+            if let url = entry.url { out.member("url", url) }
             out.closeObject()
         }
         out.bytes.append(0x0A)

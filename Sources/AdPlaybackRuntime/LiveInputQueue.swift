@@ -29,7 +29,7 @@ public final class LiveInputQueue: @unchecked Sendable {
     public func take(_ update: LiveSource.Update, from follower: LiveFollower) {
         let inputs: [SessionInput]
         if let playlist = follower.live?.playlist {
-            inputs = LiveInputs.inputs(for: update.event, in: playlist, epoch: follower.epoch)
+            inputs = LiveInputs.inputs(for: update.event, in: playlist, epoch: follower.epoch, playlistURL: follower.url)
         } else if case .originError(let url, let status, let reason, let retryIn) = update.event {
             inputs = [LiveInputs.streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
         } else {

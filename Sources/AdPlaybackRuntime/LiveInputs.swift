@@ -20,9 +20,11 @@ public import MediaTime
 /// - An origin fault is an `error` of the main stream's item, never fatal.
 /// - ENDLIST ends the stream where its last segment ends.
 public enum LiveInputs {
-    /// The inputs `event` means, `playlist` being the playlist after it and
-    /// `epoch` the origin restarts so far (`LiveFollower.epoch`).
-    public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, epoch: Int = 0) -> [SessionInput] {
+    /// The inputs `event` means, `playlist` being the playlist after it,
+    /// `epoch` the origin restarts so far (`LiveFollower.epoch`) and
+    /// `playlistURL` where the playlist came from (what an interstitial's
+    /// relative asset URIs resolve against).
+    public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, epoch: Int = 0, playlistURL: String? = nil) -> [SessionInput] {
         switch event {
         case .refresh(_, _, let changed):
             guard changed, let first = playlist.segments.first else { return [] }
@@ -33,14 +35,14 @@ public enum LiveInputs {
                 .timelineChanged(.window(ContentTime(ticks: first.start.ticks)...ContentTime(ticks: window.joinPoint.ticks))),
             ]
             for opportunity in playlist.opportunities.reversed().prefix(16) where opportunity.isOpen && opportunity.plannedDuration == nil {
-                var grown = AdOpportunity(opportunity)
+                var grown = AdOpportunity(opportunity, playlistURL: playlistURL)
                 grown.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
                 grown.duration = edge > opportunity.start ? edge - opportunity.start : nil
                 if grown.duration != nil { inputs.append(.opportunity(grown)) }
             }
             return inputs
         case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
-            return [.opportunity(AdOpportunity(opportunity))]
+            return [.opportunity(AdOpportunity(opportunity, playlistURL: playlistURL))]
         case .timedMetadata(let item, let date):
             return [.metadata(TimedMetadata(
                 name: item.name, value: item.value ?? "", streamTime: item.time, date: date, isForeground: true))]

@@ -28,7 +28,7 @@ public enum SSAIInputs {
                 }
                 return []
             }
-            return LiveInputs.inputs(for: liveEvent, in: playlist, epoch: follower.epoch).filter { input in
+            return LiveInputs.inputs(for: liveEvent, in: playlist, epoch: follower.epoch, playlistURL: follower.url).filter { input in
                 if case .opportunity = input { return false }
                 return true
             }

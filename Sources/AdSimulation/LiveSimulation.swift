@@ -4,7 +4,7 @@ public import AdLive
 public import AdPlayback
 import AdPlaybackRuntime
 import AdPolicy
-import AdResolvers
+public import AdResolvers
 import AdTimeline
 import AdSignals
 import HLS
@@ -37,11 +37,12 @@ public final class LiveSimulation {
 
     /// Creates the simulation and loads the first playlist at time 0.
     /// - Throws: `SessionError` when the first playlist's news does not fit the session.
+    /// The resolvers are asked in order; in-stream markers resolve at once by default.
     public init(
         session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions(), player: SimulatedPlayer.Options = .ideal,
-        logger: Logger = .silent
+        resolvers: [any AdResolver] = [InStreamMarkerResolver()], logger: Logger = .silent
     ) throws(SessionError) {
-        simulation = Simulation(session: session, player: player, logger: logger)
+        simulation = Simulation(session: session, player: player, resolvers: resolvers, logger: logger)
         follower = LiveFollower(url: "recording", options: options)
         self.recording = recording
         nextFetch = .zero
@@ -117,38 +118,61 @@ public final class LiveSimulation {
 
     /// Plays for `duration` of virtual time: refreshes arrive on schedule,
     /// and playback holds at the live edge until the stream grows.
+    /// Resolutions that must be awaited (an asset list) never arrive here:
+    /// use ``play(for:isolation:)``.
     @discardableResult
     public func play(for duration: MediaDuration) throws(SessionError) -> [SessionEvent] {
         var events = pendingEvents
         pendingEvents = []
         let end = clock.reading + duration
+        while clock.reading < end { try advance(until: end, into: &events) }
+        return events
+    }
+
+    /// Plays for `duration` of virtual time, as ``play(for:)`` does, on the
+    /// caller's isolation domain; while the session waits at a break still
+    /// resolving, the virtual clock holds and the result is awaited.
+    @discardableResult
+    public func play(for duration: MediaDuration, isolation: isolated (any Actor)? = #isolation) async throws(SessionError) -> [SessionEvent] {
+        var events = pendingEvents
+        pendingEvents = []
+        let end = clock.reading + duration
         while clock.reading < end {
-            events += try fetchIfDue()
-            let remaining = end - clock.reading
-            var limit = remaining
-            if let nextFetch { limit = min(limit, nextFetch - clock.reading) }
-            if session.isRunning, !session.isPaused {
-                let headroom = liveEdge - session.playhead.stream
-                if headroom <= .zero, nextFetch == nil {
-                    events += try endOfStream()
-                    guard !session.isRunning else { throw SessionError.neverEnds }
-                    continue
-                }
-                if headroom <= .zero {
-                    simulation.wait(for: limit)
-                    continue
-                }
-                limit = min(limit, headroom)
-            }
-            guard session.isRunning, !session.isPaused else {
-                simulation.wait(for: limit)
+            if session.waitingForBreak != nil {
+                guard let delivered = await simulation.runtime.deliverNextResult(isolation: isolation) else { throw SessionError.neverEnds }
+                events += delivered
                 continue
             }
-            var stepped: [SessionEvent] = []
-            _ = try simulation.step(within: limit, into: &stepped)
-            events += stepped
+            try advance(until: end, into: &events)
         }
         return events
+    }
+
+    /// One step towards `end`: a refresh if due, then play up to the next
+    /// refresh, the live edge or `end`.
+    private func advance(until end: ClockTime, into events: inout [SessionEvent]) throws(SessionError) {
+        events += try fetchIfDue()
+        let remaining = end - clock.reading
+        var limit = remaining
+        if let nextFetch { limit = min(limit, nextFetch - clock.reading) }
+        if session.isRunning, !session.isPaused {
+            let headroom = liveEdge - session.playhead.stream
+            if headroom <= .zero, nextFetch == nil {
+                events += try endOfStream()
+                guard !session.isRunning else { throw SessionError.neverEnds }
+                return
+            }
+            if headroom <= .zero {
+                simulation.wait(for: limit)
+                return
+            }
+            limit = min(limit, headroom)
+        }
+        guard session.isRunning, !session.isPaused else {
+            simulation.wait(for: limit)
+            return
+        }
+        _ = try simulation.step(within: limit, into: &events)
     }
 
     /// Plays until the session ends: at the stream's end once it stops growing.
@@ -186,7 +210,7 @@ public final class LiveSimulation {
         for event in follower.take(recording.body(at: now), at: now) {
             updates.append(LiveSource.Update(clock: now, event: event))
             guard let playlist = follower.live?.playlist else { continue }
-            for input in LiveInputs.inputs(for: event, in: playlist, epoch: follower.epoch) {
+            for input in LiveInputs.inputs(for: event, in: playlist, epoch: follower.epoch, playlistURL: recording.url) {
                 events += try simulation.send(input)
             }
         }

@@ -149,7 +149,7 @@ struct LiveRecord: AsyncParsableCommand {
         options.stopIfFirstLoadFails = true
         let source = LiveSource(url: Network.url(url)!, client: Network.client, options: options, logger: logging.logger)
         let follower = await source.follow(for: seconds.map { Network.duration(seconds: $0) }, bodies: { clock, body in
-            await recorder.take(body, at: clock)
+            await recorder.take(body, at: clock, from: url)
         }) { update in Swift.print(LiveLines.text(update)) }
         let count = await recorder.count
         guard count > 0, follower.live != nil else { throw CLIError("\(url): nothing was recorded: the first load failed") }
@@ -161,18 +161,18 @@ struct LiveRecord: AsyncParsableCommand {
 /// recording is still a recording.
 private actor Recorder {
     let directory: URL
-    private var entries: [(at: ClockTime, file: String)] = []
+    private var entries: [(at: ClockTime, file: String, url: String?)] = []
     private var last: [UInt8]?
 
     init(directory: URL) { self.directory = directory }
 
     var count: Int { entries.count }
 
-    func take(_ body: [UInt8], at clock: ClockTime) {
+    func take(_ body: [UInt8], at clock: ClockTime, from url: String) {
         guard body != last else { return }
         last = body
         let file = String(format: "%05d.m3u8", entries.count + 1)
-        entries.append((clock, file))
+        entries.append((clock, file, url))
         try? Data(body).write(to: directory.appendingPathComponent(file), options: .atomic)
         try? Data(LiveRecording.index(entries)).write(to: directory.appendingPathComponent("index.json"), options: .atomic)
     }
