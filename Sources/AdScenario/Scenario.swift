@@ -90,6 +90,10 @@ public struct Scenario: Sendable {
     /// The VOD stream's URL (`"stream": {"url": …}`): what a real player
     /// loads as the main stream; the simulated player needs none.
     public var streamURL: String?
+    /// `_HLS_primary_id`, the one value an HLS interstitial's requests carry
+    /// for the session (`"primaryID"`; default `adplay`), so a run requests
+    /// the same URLs every time.
+    public var primaryID = "adplay"
     /// The live stream's playlist URL (`"stream": {"type": "live", "url":
     /// …}`), which a real player follows; the simulated player replays a
     /// recording instead.

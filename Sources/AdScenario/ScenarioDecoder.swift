@@ -50,6 +50,7 @@ extension Scenario {
         let title = try top["description"]?.string()
         var scenario = try decodeBody(top, vmap: document, recording: recording, alternate: alternate, ssai: ssai)
         scenario.title = title
+        if let field = top["primaryID"] { scenario.primaryID = try field.nonEmptyString() }
         if let field = top["player"] {
             scenario.player = try decodePlayer(
                 field, timeline: scenario.timeline, opportunities: scenario.opportunities,
@@ -109,7 +110,7 @@ extension Scenario {
         return try JSONField(node: root, path: "$").object(
             allowing: [
                 "description", "stream", "breaks", "vmap", "resolveTimeout", "manifest", "policy", "actions", "blackout", "ssai",
-                "player",
+                "player", "primaryID",
             ])
     }
 
@@ -168,9 +169,10 @@ extension Scenario {
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in
             try decodeStep(field, timeline: timeline, isLive: true)
         }
+        let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
         var scenario = Scenario(
             timeline: timeline, policy: policy, steps: steps,
-            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent), resolveTimeout: resolveTimeout)
         switch source {
         case .recording: scenario.liveRecording = recording
         case .url(let url): scenario.liveURL = url

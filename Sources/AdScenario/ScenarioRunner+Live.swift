@@ -2,16 +2,22 @@ import AdTransport
 import Logging
 import AdLive
 import AdPlayback
+import AdPlaybackRuntime
 import AdPolicy
+import AdResolvers
 import AdSimulation
 import AdTimeline
 import HLS
 import MediaTime
 
 extension Scenario {
-    /// Runs a live scenario over its recording, on the virtual clock:
-    /// synchronous and exactly reproducible.
-    func runLive(_ recording: LiveRecording, selector: (any AdPolicySelector)?, logger: Logger) throws(ScenarioError) -> ScenarioRun {
+    /// Runs a live scenario over its recording, on the virtual clock, exactly
+    /// reproducible: in-stream cues resolve at once, and `resolvers` take
+    /// what else the stream announces (an interstitial), each within the
+    /// scenario's resolve timeout on `clock`.
+    func runLive(
+        _ recording: LiveRecording, selector: (any AdPolicySelector)?, resolvers: [any AdResolver], clock: any Clock<Duration>, logger: Logger
+    ) async throws(ScenarioError) -> ScenarioRun {
         let session = PlaybackSession(
             timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle,
             alternateContent: blackout.map { AlternateContent(simulated: $0.alternatePath ?? $0.alternateURL ?? "alternate") })
@@ -21,7 +27,9 @@ extension Scenario {
         var dates: [String?] = []
         let live: LiveSimulation
         do {
-            live = try LiveSimulation(session: session, recording: recording, options: options, player: playerOptions, logger: logger)
+            live = try LiveSimulation(
+                session: session, recording: recording, options: options, player: playerOptions, resolvers: [InStreamMarkerResolver()] + resolvers,
+                resolveTimeout: resolveTimeout.duration, resolveClock: clock, logger: logger)
         } catch {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
         }
@@ -32,7 +40,7 @@ extension Scenario {
         for step in steps {
             do {
                 try checkClock(live.clock.reading, step)
-                record(try perform(step.action, on: live))
+                record(try await perform(step.action, on: live))
             } catch {
                 throw failure(error, at: step)
             }
@@ -43,12 +51,13 @@ extension Scenario {
             }.first ?? "no playlist"
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not load: \(reason)")
         }
-        var run = ScenarioRun(timeline: live.session.timeline, events: events, watched: live.session.watchedBreakIDs)
+        var run = ScenarioRun(
+            timeline: live.session.timeline, events: events, watched: live.session.watchedBreakIDs, issues: issues + live.simulation.runtime.issues)
         run.dates = dates
         return run
     }
 
-    private func perform(_ action: Action, on live: LiveSimulation) throws -> [SessionEvent] {
+    private func perform(_ action: Action, on live: LiveSimulation, isolation: isolated (any Actor)? = #isolation) async throws -> [SessionEvent] {
         switch action {
         case .start(.liveEdge):
             return try live.send(.start(.position(.stream(live.joinPoint))))
@@ -61,20 +70,20 @@ extension Scenario {
             return try live.send(.start(.bookmark(bookmark)))
         case .play(let duration):
             guard live.session.isRunning else { throw SessionError.notRunning }
-            return try live.play(for: duration)
+            return try await live.play(for: duration)
         case .pause(let duration):
             var events = try live.send(.pause)
-            events += try live.play(for: duration)
+            events += try await live.play(for: duration)
             return events + (try live.send(.resume))
         case .wait(let duration):
-            return try live.play(for: duration)
+            return try await live.play(for: duration)
         case .jump(let kind, let target):
             return try live.send(.jump(kind, to: target))
         case .jumpToDate(let kind, let date):
             return try live.send(.jump(kind, to: .stream(try streamTime(of: date, in: live))))
         case .interrupt(let duration):
             var events = try live.send(.interrupt)
-            events += try live.play(for: duration)
+            events += try await live.play(for: duration)
             return events + (try live.send(.interruptEnd))
         case .stop:
             return try live.send(.stop)
@@ -82,7 +91,7 @@ extension Scenario {
             return try live.send(.failover)
         case .playToEnd:
             guard live.session.isRunning else { throw SessionError.notRunning }
-            return try live.playToEnd()
+            return try await live.playToEnd()
         }
     }
 

@@ -77,7 +77,7 @@ extension Scenario {
             guard beacons == nil else {
                 throw ScenarioError(path: "$.stream", message: "beacons are fired for VOD scenarios; a live recording's ads carry no tracking")
             }
-            return try runLive(liveRecording, selector: selector, logger: logger)
+            return try await runLive(liveRecording, selector: selector, resolvers: resolvers, clock: clock, logger: logger)
         }
         let engine = AdPolicyEngine(policy: policy, selector: selector)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)

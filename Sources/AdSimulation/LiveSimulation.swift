@@ -37,12 +37,16 @@ public final class LiveSimulation {
 
     /// Creates the simulation and loads the first playlist at time 0.
     /// - Throws: `SessionError` when the first playlist's news does not fit the session.
-    /// The resolvers are asked in order; in-stream markers resolve at once by default.
+    /// The resolvers are asked in order (in-stream markers resolve at once by
+    /// default), each resolution within `resolveTimeout` on `resolveClock`
+    /// (the virtual clock by default; the wall clock when fetches are real).
     public init(
         session: PlaybackSession, recording: LiveRecording, options: LiveOptions = LiveOptions(), player: SimulatedPlayer.Options = .ideal,
-        resolvers: [any AdResolver] = [InStreamMarkerResolver()], logger: Logger = .silent
+        resolvers: [any AdResolver] = [InStreamMarkerResolver()], resolveTimeout: Duration = .seconds(8),
+        resolveClock: (any Clock<Duration>)? = nil, logger: Logger = .silent
     ) throws(SessionError) {
-        simulation = Simulation(session: session, player: player, resolvers: resolvers, logger: logger)
+        simulation = Simulation(
+            session: session, player: player, resolvers: resolvers, resolveTimeout: resolveTimeout, resolveClock: resolveClock, logger: logger)
         follower = LiveFollower(url: "recording", options: options)
         self.recording = recording
         nextFetch = .zero
@@ -184,6 +188,18 @@ public final class LiveSimulation {
             // end, where `play` ends the session (or says it cannot).
             guard !session.isPaused else { throw SessionError.neverEnds }
             events += try play(for: follower.targetDuration)
+        }
+        return events
+    }
+
+    /// Plays until the session ends, as ``playToEnd()`` does, awaiting the
+    /// resolutions the session waits for.
+    @discardableResult
+    public func playToEnd(isolation: isolated (any Actor)? = #isolation) async throws(SessionError) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        while session.isRunning {
+            guard !session.isPaused else { throw SessionError.neverEnds }
+            events += try await play(for: follower.targetDuration, isolation: isolation)
         }
         return events
     }

@@ -48,9 +48,9 @@ enum RealPlayerRun {
             position: { player.latest.map { PlayerPosition(item: $0.item, position: $0.position) } },
             followsLive: { playlist, url in player.follow(LiveSegmentMap(playlist, url: url)) })
         if format == .text { write(TextReport.realPlayerHeader, or: player) }
-        // A live stream's breaks are its cues; a VMAP's are VAST pods.
+        // A live stream's breaks are its cues and its interstitials; a VMAP's are VAST pods.
         let resolvers: [any AdResolver] =
-            scenario.liveURL != nil ? [InStreamMarkerResolver()]
+            scenario.liveURL != nil ? [InStreamMarkerResolver(), InterstitialResolver(client: Network.client, primaryID: scenario.primaryID)]
             : scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
         let run: ScenarioRun
         do {

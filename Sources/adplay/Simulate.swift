@@ -167,14 +167,16 @@ enum ScenarioOutput {
         do {
             let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
             title = scenario.title
-            let resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
+            var resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
+            // A live stream's interstitials: their asset lists are fetched for real.
+            if scenario.liveRecording != nil { resolvers.append(InterstitialResolver(client: Network.client, primaryID: scenario.primaryID)) }
             run = try await scenario.run(
                 resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks, beacons: beacons,
                 beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), logger: logger)
         } catch {
             throw CLIError("\(source): \(error)")
         }
-        let label = ssai == nil ? "vmap" : "ssai"
+        let label = ssai != nil ? "ssai" : recording != nil ? "live" : "vmap"
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: \(label): \(issue)\n".utf8)) }
         if format == .text {
             print(TextReport.render(run), terminator: "")

@@ -1,0 +1,80 @@
+import AdPlaybackTestSupport
+import Foundation
+import Testing
+
+/// `adplay simulate` over a recorded live stream with an HLS interstitial
+/// whose asset list a loopback server answers.
+@Suite struct SimulateInterstitialTests {
+    /// The origin's playlist at second `second` (4 s segments, a window of
+    /// 6), with the interstitial `promo` at 20 s.
+    static func playlist(at second: Int, _ attributes: String) -> String {
+        let last = second / 4
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:\(max(0, last - 5))"]
+        for index in max(0, last - 5)...last {
+            lines.append("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:\(index * 4 < 10 ? "0" : "")\(index * 4).000Z")
+            lines += ["#EXTINF:4,", "s\(index).ts"]
+        }
+        lines.append(#"#EXT-X-DATERANGE:ID="promo",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:20.000Z",\#(attributes)"#)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes a recording whose entries name `url` as where they came from, and the scenario; returns its path.
+    static func write(attributes: String, url: String, scenario: String, in directory: URL) throws -> String {
+        let recording = directory.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        var index: [String] = []
+        for second in stride(from: 16, through: 52, by: 4) {
+            let file = "\(second).m3u8"
+            try Data(playlist(at: second, attributes).utf8).write(to: recording.appendingPathComponent(file))
+            index.append(#"{"at": \#(second - 16), "file": "\#(file)", "url": "\#(url)"}"#)
+        }
+        try Data("[\(index.joined(separator: ",\n"))]".utf8).write(to: recording.appendingPathComponent("index.json"))
+        let path = directory.appendingPathComponent("scenario.json")
+        try Data(scenario.utf8).write(to: path)
+        return path.path
+    }
+
+    /// The list is fetched from the recorded URL's origin, with the
+    /// scenario's primary id; each asset plays as an ad of the break the
+    /// event lines name by the interstitial's ID.
+    @Test func anAssetList_isFetched_andItsAssetsPlay() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await LoopbackAdServer.with { server in
+            await server.serve("/live/promo.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 4}, {"URI": "b.m3u8", "DURATION": 4}]}"#,
+                                                             contentType: "application/json"))
+            let scenario = try Self.write(attributes: #"DURATION=8,X-ASSET-LIST="promo.json""#, url: await server.url("/live/main.m3u8"), scenario: """
+                {"stream": {"type": "live", "recording": "rec"}, "primaryID": "run-1",
+                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
+                """, in: directory)
+            let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let events = output.events.filter { ["adBreakStart", "adStart", "adBreakEnd"].contains($0["event"] as? String ?? "") }
+            #expect(events.map { $0["event"] as? String ?? "" } == ["adBreakStart", "adStart", "adStart", "adBreakEnd"], "\(output.stdout)")
+            #expect(events.allSatisfy { $0["break"] as? String == "promo" })
+            #expect(events.compactMap { $0["ad"] as? String } == ["promo/1", "promo/2"])
+            #expect((events.first?["stream"] as? NSNumber)?.intValue == 20)
+            #expect(await server.requests(to: "/live/promo.json") == ["/live/promo.json?_HLS_primary_id=run-1"])
+        }
+    }
+
+    /// A list the server does not have: the interstitial is skipped where it
+    /// was scheduled, and adplay says why on standard error.
+    @Test func aMissingAssetList_isSkipped_andSaysWhy() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await LoopbackAdServer.with { server in
+            let scenario = try Self.write(attributes: #"DURATION=8,X-ASSET-LIST="gone.json""#, url: await server.url("/live/main.m3u8"), scenario: """
+                {"stream": {"type": "live", "recording": "rec"},
+                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
+                """, in: directory)
+            let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let skip = output.events.first { $0["event"] as? String == "adBreakSkip" }
+            #expect(skip?["break"] as? String == "promo", "\(output.stdout)")
+            #expect(!output.events.contains { $0["event"] as? String == "adStart" })
+            #expect(output.stderr.contains("interstitial promo: its asset list failed"), "\(output.stderr)")
+            #expect(await server.requests(to: "/live/gone.json") == ["/live/gone.json?_HLS_primary_id=adplay"])
+        }
+    }
+}
