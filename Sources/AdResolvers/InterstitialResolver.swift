@@ -18,7 +18,8 @@ internal import MediaTime
 /// - Every request, and every asset the player loads, carries
 ///   `_HLS_primary_id`, one value for the session.
 /// - A resume offset of 0 inserts the break (it adds stream time); an absent
-///   one replaces the content the break covers.
+///   one replaces the content the break covers; another resumes primary
+///   playback that far from where the break was scheduled.
 ///
 /// ```swift
 /// let resolver = InterstitialResolver(client: HTTPClient(transport: URLSessionTransport(), clock: clock), primaryID: sessionID)
@@ -106,8 +107,10 @@ public struct InterstitialResolver: AdResolver {
             ads.append(Ad(id: "\(opportunity.id)/\(ads.count + 1)", duration: played, primaryAsset: AdAsset(role: .primary, uri: url.absoluteString)))
             start += played
         }
-        let occupancy: Occupancy = interstitial.resumeOffset == .zero ? .addsStreamTime : .replacesContent
-        return AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted, occupancy: occupancy)
+        // Resume offset 0 adds the break's time; none replaces what it covers; any other resumes that far on.
+        let offset = interstitial.resumeOffset
+        return AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted,
+                       occupancy: offset == .zero ? .addsStreamTime : .replacesContent, resumeOffset: offset == .zero ? nil : offset)
     }
 
     /// `uri` made absolute against `base`, with `_HLS_primary_id` set.

@@ -54,11 +54,17 @@ public struct AdBreak: Sendable, Hashable, Codable, Identifiable {
     /// Whether the break is still open: a live cue-out whose end has not
     /// been signalled, so its last ad grows as the stream does.
     public var isOpen: Bool
+    /// Where content resumes after the break, from its position (an HLS
+    /// interstitial's `X-RESUME-OFFSET`): the break covers that much content
+    /// and adds its duration less that to the stream. Nil: as ``occupancy``
+    /// says (0 when it adds stream time, its duration when it replaces
+    /// content).
+    public var resumeOffset: MediaDuration?
 
     /// Creates a break.
     public init(
         id: String, position: BreakPosition, ads: [Ad], insertion: Insertion = .inStream,
-        occupancy: Occupancy = .addsStreamTime, isOpen: Bool = false
+        occupancy: Occupancy = .addsStreamTime, isOpen: Bool = false, resumeOffset: MediaDuration? = nil
     ) {
         self.id = id
         self.position = position
@@ -68,6 +74,13 @@ public struct AdBreak: Sendable, Hashable, Codable, Identifiable {
         self.isPlaceholder = false
         self.plannedDuration = nil
         self.isOpen = isOpen
+        self.resumeOffset = resumeOffset
+    }
+
+    /// The content the break covers, given its length `duration`: its resume
+    /// offset, else as its occupancy says.
+    public func coveredContent(duration: MediaDuration) -> MediaDuration {
+        resumeOffset ?? (occupancy == .replacesContent ? duration : .zero)
     }
 
     /// A break whose ads are being resolved: it occupies `plannedDuration`

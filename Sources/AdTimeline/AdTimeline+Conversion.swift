@@ -16,8 +16,16 @@ extension AdTimeline {
     /// 1500 s; use ``streamTime(resumingAt:)`` for the time after a break at
     /// the position.
     /// - Complexity: O(log n).
+    ///
+    /// Content a break covers (it replaces it, or resumes further on) maps
+    /// into the break, at most to its end.
     public func streamTime(forContentTime contentTime: ContentTime) -> StreamTime {
-        StreamTime(ticks: contentTime.ticks + tree.prefix(before: contentTime, inclusive: false).added)
+        let prefix = tree.prefix(before: contentTime, inclusive: false)
+        if let (entry, addedBefore) = tree.live(at: prefix.count - 1), contentTime < entry.position + entry.covered {
+            let into = min(contentTime - entry.position, entry.duration)
+            return StreamTime(ticks: entry.position.ticks + addedBefore + into.ticks)
+        }
+        return StreamTime(ticks: contentTime.ticks + prefix.added)
     }
 
     /// The stream time at which content plays at `contentTime` after the

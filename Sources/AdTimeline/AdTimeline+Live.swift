@@ -80,7 +80,7 @@ extension AdTimeline {
     public mutating func dropBreaks(before windowStart: ContentTime) -> [AdBreak] {
         var dropped: [AdBreak] = []
         while let first = tree.first, first.position < windowStart, !first.adBreak.isOpen {
-            let end = first.adBreak.occupancy == .replacesContent ? first.position + first.duration : first.position
+            let end = first.position + first.covered
             guard end <= windowStart else { break }
             tree.delete(id: first.adBreak.id)
             if watchedIDs.remove(first.adBreak.id) != nil { retiredWatched.append(first.adBreak.id, at: first.position) }
@@ -148,14 +148,12 @@ extension AdTimeline {
         else { throw .tooLong(id) }
         let before = tree.prefix(before: entry.position, inclusive: false).count
         if let previous = tree.live(at: before - 1)?.entry, previous.adBreak.id != id,
-            previous.adBreak.occupancy == .replacesContent, previous.position + previous.duration > entry.position
+            previous.position + previous.covered > entry.position
         {
             throw .overlaps(id, other: previous.adBreak.id)
         }
         let atOrBefore = tree.prefix(before: entry.position, inclusive: true).count
-        if entry.adBreak.occupancy == .replacesContent, let next = tree.live(at: atOrBefore)?.entry,
-            next.adBreak.id != id, entry.position + entry.duration > next.position
-        {
+        if let next = tree.live(at: atOrBefore)?.entry, next.adBreak.id != id, entry.position + entry.covered > next.position {
             throw .overlaps(id, other: next.adBreak.id)
         }
     }

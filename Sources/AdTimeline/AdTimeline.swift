@@ -78,10 +78,12 @@ public struct AdTimeline: Sendable {
     }
 
     /// Where content plays once `adBreak` is over: its position when it adds
-    /// stream time, its end when it replaces content.
+    /// stream time, its end when it replaces content, its resume offset on
+    /// when it has one.
     /// - Complexity: O(1) (O(ads) for a break not in the timeline).
     public func contentResumption(after adBreak: AdBreak) -> ContentTime {
         let position = contentPosition(of: adBreak)
+        if let offset = adBreak.resumeOffset { return position + offset }
         guard adBreak.occupancy == .replacesContent else { return position }
         let duration = tree.liveEntry(id: adBreak.id)?.duration ?? adBreak.duration
         return position + duration

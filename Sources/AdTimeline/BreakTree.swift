@@ -25,8 +25,12 @@ struct BreakTree: Sendable {
             adStates = Array(repeating: .available, count: adBreak.ads.count)
         }
 
-        /// The stream time the break adds before what follows it.
-        var addedTicks: Int64 { isRemoved || adBreak.occupancy == .replacesContent ? 0 : duration.ticks }
+        /// The content the break covers: none when it adds stream time, its
+        /// length when it replaces content, else its resume offset.
+        var covered: MediaDuration { adBreak.coveredContent(duration: duration) }
+        /// The stream time the break adds before what follows it (negative
+        /// when it resumes content further on than it lasts).
+        var addedTicks: Int64 { isRemoved ? 0 : duration.ticks - covered.ticks }
         /// The time the break adds to the main player item.
         var stitchedTicks: Int64 {
             adBreak.insertion == .inStream && adBreak.occupancy == .addsStreamTime ? duration.ticks : 0

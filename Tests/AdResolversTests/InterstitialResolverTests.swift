@@ -66,6 +66,16 @@ import VirtualTime
         #expect(adBreak.ads.first?.primaryAsset?.uri == "https://ads.example/a.m3u8?x=1&_HLS_primary_id=S1")
     }
 
+    /// Shaka's second event: a 5 s limit and X-RESUME-OFFSET=6: primary
+    /// resumes 6 s after the scheduled point.
+    @Test func anotherResumeOffset_isWherePrimaryResumes() throws {
+        let opportunity = try Self.opportunity(#"CUE="ONCE",X-ASSET-URI="ad.m3u8",X-RESTRICT="SKIP,JUMP",X-RESUME-OFFSET=6.0,X-PLAYOUT-LIMIT=5.0"#)
+        let adBreak = try #require(resolver.resolveAtOnce(opportunity)?.breaks.first)
+        #expect(adBreak.duration == MediaDuration(seconds: 5))
+        #expect(adBreak.resumeOffset == MediaDuration(seconds: 6))
+        #expect(adBreak.coveredContent(duration: adBreak.duration) == MediaDuration(seconds: 6))
+    }
+
     @Test(arguments: [("PRE", BreakPosition.preroll), ("POST", .postroll), ("ONCE", .midroll(ContentTime(seconds: 8)))])
     func theCue_placesTheBreak(cue: String, position: BreakPosition) throws {
         let opportunity = try Self.opportunity(#"DURATION=5,X-ASSET-URI="a.m3u8",CUE="\#(cue)""#)
