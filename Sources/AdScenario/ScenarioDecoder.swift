@@ -3,6 +3,7 @@ import StrictJSON
 import AdPlayback
 import AdPolicy
 import AdSignals
+import HLS
 import AdTimeline
 public import MediaTime
 public import VAST
@@ -159,6 +160,7 @@ extension Scenario {
             if let field = top[key] { throw field.failure("a live stream's breaks come from the stream; remove \"\(key)\"") }
         }
         if case .recording = source, recording == nil { throw stream.failure("the live recording has not been read") }
+        if case .recording = source, let recording, let vod = try decodeVOD(top, stream: stream, recording: recording) { return vod }
         let timeline: AdTimeline
         do {
             timeline = try AdTimeline(contentDuration: nil, breaks: [])
@@ -177,6 +179,37 @@ extension Scenario {
         case .recording: scenario.liveRecording = recording
         case .url(let url): scenario.liveURL = url
         }
+        return scenario
+    }
+
+    /// A recording whose first playlist has EXT-X-ENDLIST is an HLS VOD
+    /// stream: its length is the playlist's, playback starts at 0 and may
+    /// seek anywhere, and its interstitials and cues are the opportunities
+    /// (relative URIs resolve against the URL it was recorded from).
+    private static func decodeVOD(_ top: JSONObjectFields, stream: JSONField, recording: LiveRecording) throws(ScenarioError) -> Scenario? {
+        guard let first = recording.entries.first else { return nil }
+        let playlist: MediaPlaylist
+        do {
+            playlist = try PlaylistParser().parseMedia(first.body)
+        } catch {
+            return nil  // the live path reports what does not parse, where
+        }
+        guard playlist.endList else { return nil }
+        let timeline: AdTimeline
+        do {
+            timeline = try AdTimeline(contentDuration: playlist.duration, breaks: [])
+        } catch {
+            throw stream.failure(error.description)
+        }
+        let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
+        let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
+        let steps = try top.required("actions").array().map { field throws(ScenarioError) in try decodeStep(field, timeline: timeline) }
+        let opportunities = playlist.opportunities.map { AdOpportunity($0, playlistURL: recording.url) }
+        var scenario = Scenario(
+            timeline: timeline, policy: policy, steps: steps, opportunities: opportunities,
+            placeholderStyle: BreakStyle(insertion: .inserted), resolveTimeout: resolveTimeout,
+            issues: playlist.warnings.map { "the playlist: \($0)" })
+        scenario.streamURL = recording.url
         return scenario
     }
 

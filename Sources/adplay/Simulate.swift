@@ -164,19 +164,26 @@ enum ScenarioOutput {
     ) async throws {
         let run: ScenarioRun
         let title: String?
+        let label: String
         do {
             let scenario = try Scenario.decode(json: json, vmap: vmap, recording: recording, alternate: alternate, ssai: ssai)
             title = scenario.title
-            var resolvers: [any AdResolver] = scenario.opportunities.isEmpty ? [] : [VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion)]
-            // A live stream's interstitials: their asset lists are fetched for real.
-            if scenario.liveRecording != nil { resolvers.append(InterstitialResolver(client: Network.client, primaryID: scenario.primaryID)) }
+            label = ssai != nil ? "ssai" : scenario.liveRecording != nil ? "live" : recording != nil ? "hls" : "vmap"
+            var resolvers: [any AdResolver] = []
+            if !scenario.opportunities.isEmpty || scenario.liveRecording != nil {
+                // Each takes its own kind: a VMAP's VAST pods, an HLS stream's interstitials (asset
+                // lists fetched for real) and its in-stream cues.
+                resolvers = [
+                    VASTPodResolver(chain: Network.vastResolver(), insertion: scenario.placeholderStyle.insertion),
+                    InterstitialResolver(client: Network.client, primaryID: scenario.primaryID), InStreamMarkerResolver(),
+                ]
+            }
             run = try await scenario.run(
                 resolvers: resolvers, clock: ContinuousClock(), bookmarks: bookmarks, beacons: beacons,
                 beaconSession: String(UUID().uuidString.prefix(8)).lowercased(), logger: logger)
         } catch {
             throw CLIError("\(source): \(error)")
         }
-        let label = ssai != nil ? "ssai" : recording != nil ? "live" : "vmap"
         for issue in run.issues { FileHandle.standardError.write(Data("adplay: \(label): \(issue)\n".utf8)) }
         if format == .text {
             print(TextReport.render(run), terminator: "")

@@ -77,4 +77,50 @@ import Testing
             #expect(await server.requests(to: "/live/gone.json") == ["/live/gone.json?_HLS_primary_id=adplay"])
         }
     }
+
+    /// Shaka's VOD test stream, recorded as one playlist with EXT-X-ENDLIST:
+    /// a VOD stream from 0. The pre-roll (CUE=PRE, resume offset 0, limit
+    /// 5 s) plays first; the event at 4 s plays 5 s and primary resumes 6 s
+    /// on (at content 10 s), so 20 s of content with 10 s of ads ends at 24 s.
+    @Test func aRecordingWithENDLIST_isVOD_andItsInterstitialsPlayWithTheirResumeOffsets() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = directory.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        let playlist = """
+            #EXTM3U
+            #EXT-X-VERSION:6
+            #EXT-X-TARGETDURATION:5
+            #EXT-X-PLAYLIST-TYPE:VOD
+            #EXT-X-PROGRAM-DATE-TIME:2000-01-01T00:00:00.00Z
+            #EXT-X-MAP:URI="init.mp4"
+            #EXTINF:4.000,
+            s1.mp4
+            #EXTINF:4.000,
+            s2.mp4
+            #EXTINF:4.000,
+            s3.mp4
+            #EXTINF:4.000,
+            s4.mp4
+            #EXTINF:4.000,
+            s5.mp4
+            #EXT-X-ENDLIST
+            #EXT-X-DATERANGE:ID="0",CLASS="com.apple.hls.interstitial",CUE="PRE,ONCE",START-DATE="2000-01-01T00:00:02Z",X-ASSET-URI="ad.m3u8",X-RESTRICT="JUMP",X-RESUME-OFFSET=0.0,X-PLAYOUT-LIMIT=5.0
+            #EXT-X-DATERANGE:ID="1",CLASS="com.apple.hls.interstitial",CUE="ONCE",START-DATE="2000-01-01T00:00:04Z",X-ASSET-URI="ad.m3u8",X-RESTRICT="SKIP,JUMP",X-RESUME-OFFSET=6.0,X-PLAYOUT-LIMIT=5.0
+            """
+        try Data(playlist.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
+        try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "https://cdn.example/vod/main.m3u8"}]"#.utf8)
+            .write(to: recording.appendingPathComponent("index.json"))
+        let scenario = directory.appendingPathComponent("scenario.json")
+        try Data(#"{"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}"#.utf8).write(to: scenario)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario.path, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.events.map { "\($0["event"] as? String ?? "") \($0["break"] as? String ?? "-") \(($0["stream"] as? NSNumber)?.doubleValue ?? -1)" }
+        #expect(lines == [
+            "sessionStart - 0.0", "adBreakStart 0 0.0", "adStart 0 0.0", "adEnd 0 5.0", "adBreakEnd 0 5.0", "contentStart - 5.0",
+            "adBreakStart 1 9.0", "adStart 1 9.0", "adEnd 1 14.0", "adBreakEnd 1 14.0", "contentStart - 14.0", "sessionEnd - 24.0",
+        ], "\(output.stdout)")
+        #expect(output.events.first { $0["event"] as? String == "adBreakEnd" && $0["break"] as? String == "1" }?["content"] as? NSNumber == 4)
+        #expect((output.events.last { $0["event"] as? String == "contentStart" }?["content"] as? NSNumber)?.doubleValue == 10)
+    }
 }
