@@ -46,9 +46,11 @@ public struct AdPolicyEngine: Sendable {
         let request = AdBreakSelectionRequest(
             context: context, trigger: .jump(direction),
             origin: origin.content, target: resolved.content, candidates: leaped)
+        // A JUMP break a forward jump plays is required: watched or in a cool-down, it plays.
+        let required: (AdBreak) -> Bool = { direction == .forward && $0.restrictions.contains(.noJumpOver) }
         return JumpDecision(
             direction: direction, target: resolved,
-            verdicts: judge(selector.selectAdBreaksToPlay(request), context: context),
+            verdicts: judge(selector.selectAdBreaksToPlay(request), context: context, except: required),
             arrival: arrival)
     }
 
@@ -110,10 +112,11 @@ public struct AdPolicyEngine: Sendable {
         selector.selectWatchedPolicy(forAdBreak: adBreak)
     }
 
-    /// Runs the per-break judgement over the breaks the selection lets play.
-    private func judge(_ verdicts: [AdBreakVerdict], context: PolicyContext) -> [AdBreakVerdict] {
+    /// Runs the per-break judgement over the breaks the selection lets play,
+    /// but those `required` (their source requires them).
+    private func judge(_ verdicts: [AdBreakVerdict], context: PolicyContext, except required: (AdBreak) -> Bool = { _ in false }) -> [AdBreakVerdict] {
         verdicts.map { verdict in
-            guard verdict.plays else { return verdict }
+            guard verdict.plays, !required(verdict.adBreak) else { return verdict }
             return AdBreakVerdict(adBreak: verdict.adBreak, policy: decideArrival(at: verdict.adBreak, context: context))
         }
     }

@@ -12,13 +12,16 @@ public struct DefaultAdPolicySelector: AdPolicySelector {
     /// Fail-over flags first, then the direction rule (jumps) or the autoSeek
     /// rule (starts). A start's rule chooses among the unwatched, enabled
     /// breaks only: the watched ones are skipped as `watched` and take no
-    /// part in the choice.
+    /// part in the choice. A break's restrictions hold over the rules: a
+    /// watched ONCE break never plays; of the JUMP breaks a forward jump
+    /// passes, exactly the last plays; a PRE break plays at every start.
     /// - Complexity: O(k) for k candidates.
     public func selectAdBreaksToPlay(_ request: AdBreakSelectionRequest) -> [AdBreakVerdict] {
         let candidates = request.candidates
         let context = request.context
         let settled = candidates.map { adBreak -> BreakPolicy? in
             if failoverDisables(adBreak, context: context) { return .skip(.failover) }
+            if Self.playedOnce(adBreak, context: context) { return .skip(.watched) }
             if request.trigger == .start, context.isWatched(adBreak.id) { return .skip(.watched) }
             return nil
         }
@@ -39,10 +42,21 @@ public struct DefaultAdPolicySelector: AdPolicySelector {
             let open = candidates.indices.filter { settled[$0] == nil }.map { candidates[$0] }
             chosen = chosenForStart(open, timeline: context.timeline)
         }
+        // X-RESTRICT=JUMP: of the events a forward jump passes, the last plays, and no other of them.
+        let jumpedOver = request.trigger == .jump(.forward)
+            ? candidates.indices.filter { candidates[$0].restrictions.contains(.noJumpOver) && settled[$0] == nil } : []
         return candidates.indices.map { index in
-            let policy = settled[index] ?? (ranks[index].map(chosen) == true ? .play : .skip(.policy))
+            var policy = settled[index] ?? (ranks[index].map(chosen) == true ? .play : .skip(.policy))
+            if jumpedOver.contains(index) { policy = index == jumpedOver.last ? .play : .skip(.policy) }
+            // CUE=PRE: before primary playback wherever it starts.
+            if request.trigger == .start, settled[index] == nil, candidates[index].restrictions.contains(.beforeStart) { policy = .play }
             return AdBreakVerdict(adBreak: candidates[index], policy: policy)
         }
+    }
+
+    /// A CUE=ONCE break already watched, in this session or an earlier one.
+    static func playedOnce(_ adBreak: AdBreak, context: PolicyContext) -> Bool {
+        adBreak.restrictions.contains(.once) && (context.timeline.isWatched(adBreak.id) || context.earlierWatched.contains(adBreak.id))
     }
 
     /// Fail-over flags, then watched (an earlier session's, or this one's
@@ -51,7 +65,7 @@ public struct DefaultAdPolicySelector: AdPolicySelector {
         let context = request.context
         let id = request.adBreak.id
         if failoverDisables(request.adBreak, context: context) { return .skip(.failover) }
-        if context.earlierWatched.contains(id) { return .skip(.watched) }
+        if context.earlierWatched.contains(id) || Self.playedOnce(request.adBreak, context: context) { return .skip(.watched) }
         if policy.repeat == .playOnce, context.timeline.isWatched(id) { return .skip(.watched) }
         if let completed = context.lastBreakCompletedAt, policy.cooldown > .zero,
             context.now - completed < policy.cooldown

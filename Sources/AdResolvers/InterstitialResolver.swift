@@ -15,6 +15,7 @@ internal import MediaTime
 ///   fetched or read, or has no assets, leaves no break: the interstitial
 ///   is cancelled and primary playback goes on where it was scheduled.
 /// - `X-PLAYOUT-LIMIT` cuts the assets to it.
+/// - `X-RESTRICT` and `CUE` become the break's ``BreakRestrictions``.
 /// - Every request, and every asset the player loads, carries
 ///   `_HLS_primary_id`, one value for the session.
 /// - A resume offset of 0 inserts the break (it adds stream time); an absent
@@ -109,8 +110,20 @@ public struct InterstitialResolver: AdResolver {
         }
         // Resume offset 0 adds the break's time; none replaces what it covers; any other resumes that far on.
         let offset = interstitial.resumeOffset
-        return AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted,
-                       occupancy: offset == .zero ? .addsStreamTime : .replacesContent, resumeOffset: offset == .zero ? nil : offset)
+        var adBreak = AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted,
+                              occupancy: offset == .zero ? .addsStreamTime : .replacesContent, resumeOffset: offset == .zero ? nil : offset)
+        adBreak.restrictions = Self.restrictions(of: interstitial)
+        return adBreak
+    }
+
+    /// What the interstitial's X-RESTRICT and CUE require of playback.
+    static func restrictions(of interstitial: Interstitial) -> BreakRestrictions {
+        var restrictions: BreakRestrictions = []
+        if interstitial.restrictions.contains(.skip) { restrictions.insert(.noSkip) }
+        if interstitial.restrictions.contains(.jump) { restrictions.insert(.noJumpOver) }
+        if interstitial.cue.contains(.once) { restrictions.insert(.once) }
+        if interstitial.cue.contains(.pre) { restrictions.insert(.beforeStart) }
+        return restrictions
     }
 
     /// `uri` made absolute against `base`, with `_HLS_primary_id` set.

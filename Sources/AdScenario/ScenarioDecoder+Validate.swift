@@ -21,8 +21,23 @@ extension Scenario {
         // Stand-ins with nothing in them: what the file says is checked, and
         // what they will bring is checked when they are read.
         let standIn = LiveRecording(entries: [LiveRecording.Entry(at: .zero, file: "stand-in", body: [])])
-        _ = try decode(json: bytes, vmap: VMAPDocument(version: "1.0"), recording: standIn, alternate: standIn, ssai: nil, vmapIsStandIn: true)
+        do {
+            _ = try decode(json: bytes, vmap: VMAPDocument(version: "1.0"), recording: standIn, alternate: standIn, ssai: nil, vmapIsStandIn: true)
+        } catch let liveError {
+            // A recording may turn out to be VOD (its playlist has ENDLIST): the file is
+            // good if it is good for one, its length checked once the playlist is read.
+            guard (try? liveRecordingSource(json: bytes)) != nil else { throw liveError }
+            let vod = LiveRecording(entries: [LiveRecording.Entry(at: .zero, file: "stand-in", body: Array(Self.vodStandIn.utf8))])
+            do {
+                _ = try decode(json: bytes, vmap: VMAPDocument(version: "1.0"), recording: vod, alternate: standIn, ssai: nil, vmapIsStandIn: true)
+            } catch {
+                throw liveError
+            }
+        }
     }
+
+    /// A VOD playlist as long as any: what a recording with ENDLIST is checked against before it is read.
+    private static let vodStandIn = "#EXTM3U\n#EXT-X-TARGETDURATION:999999999\n#EXTINF:999999999,\nstand-in.ts\n#EXT-X-ENDLIST\n"
 
     /// An SSAI scenario's own keys; its timeline comes from the session.
     private static func validateSSAI(_ top: JSONObjectFields, field: JSONField) throws(ScenarioError) {

@@ -60,6 +60,8 @@ public struct AdBreak: Sendable, Hashable, Codable, Identifiable {
     /// says (0 when it adds stream time, its duration when it replaces
     /// content).
     public var resumeOffset: MediaDuration?
+    /// What its source requires of playback whatever the policy's rules say.
+    public var restrictions: BreakRestrictions = []
 
     /// Creates a break.
     public init(

@@ -74,6 +74,7 @@ import VirtualTime
         #expect(adBreak.duration == MediaDuration(seconds: 5))
         #expect(adBreak.resumeOffset == MediaDuration(seconds: 6))
         #expect(adBreak.coveredContent(duration: adBreak.duration) == MediaDuration(seconds: 6))
+        #expect(adBreak.restrictions == [.noSkip, .noJumpOver, .once])
     }
 
     @Test(arguments: [("PRE", BreakPosition.preroll), ("POST", .postroll), ("ONCE", .midroll(ContentTime(seconds: 8)))])

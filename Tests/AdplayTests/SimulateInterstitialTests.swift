@@ -78,16 +78,11 @@ import Testing
         }
     }
 
-    /// Shaka's VOD test stream, recorded as one playlist with EXT-X-ENDLIST:
-    /// a VOD stream from 0. The pre-roll (CUE=PRE, resume offset 0, limit
-    /// 5 s) plays first; the event at 4 s plays 5 s and primary resumes 6 s
-    /// on (at content 10 s), so 20 s of content with 10 s of ads ends at 24 s.
-    @Test func aRecordingWithENDLIST_isVOD_andItsInterstitialsPlayWithTheirResumeOffsets() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let recording = directory.appendingPathComponent("rec")
-        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-        let playlist = """
+    /// Shaka's VOD test stream (its DATERANGEs after ENDLIST): a pre-roll
+    /// with CUE="PRE,ONCE", X-RESTRICT="JUMP", resume offset 0 and a 5 s
+    /// limit, and at 4 s an event with CUE="ONCE", X-RESTRICT="SKIP,JUMP",
+    /// resume offset 6 and a 5 s limit.
+    static let shakaVOD = """
             #EXTM3U
             #EXT-X-VERSION:6
             #EXT-X-TARGETDURATION:5
@@ -108,6 +103,17 @@ import Testing
             #EXT-X-DATERANGE:ID="0",CLASS="com.apple.hls.interstitial",CUE="PRE,ONCE",START-DATE="2000-01-01T00:00:02Z",X-ASSET-URI="ad.m3u8",X-RESTRICT="JUMP",X-RESUME-OFFSET=0.0,X-PLAYOUT-LIMIT=5.0
             #EXT-X-DATERANGE:ID="1",CLASS="com.apple.hls.interstitial",CUE="ONCE",START-DATE="2000-01-01T00:00:04Z",X-ASSET-URI="ad.m3u8",X-RESTRICT="SKIP,JUMP",X-RESUME-OFFSET=6.0,X-PLAYOUT-LIMIT=5.0
             """
+
+    /// Shaka's VOD test stream, recorded as one playlist with EXT-X-ENDLIST:
+    /// a VOD stream from 0. The pre-roll (CUE=PRE, resume offset 0, limit
+    /// 5 s) plays first; the event at 4 s plays 5 s and primary resumes 6 s
+    /// on (at content 10 s), so 20 s of content with 10 s of ads ends at 24 s.
+    @Test func aRecordingWithENDLIST_isVOD_andItsInterstitialsPlayWithTheirResumeOffsets() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = directory.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        let playlist = Self.shakaVOD
         try Data(playlist.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
         try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "https://cdn.example/vod/main.m3u8"}]"#.utf8)
             .write(to: recording.appendingPathComponent("index.json"))
@@ -122,5 +128,43 @@ import Testing
         ], "\(output.stdout)")
         #expect(output.events.first { $0["event"] as? String == "adBreakEnd" && $0["break"] as? String == "1" }?["content"] as? NSNumber == 4)
         #expect((output.events.last { $0["event"] as? String == "contentStart" }?["content"] as? NSNumber)?.doubleValue == 10)
+    }
+
+    /// Writes Shaka's VOD stream as a one-playlist recording and `scenario` beside it; returns its path.
+    static func writeShakaVOD(scenario: String, in directory: URL) throws -> String {
+        let recording = directory.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        try Data(shakaVOD.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
+        try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "https://cdn.example/vod/main.m3u8"}]"#.utf8)
+            .write(to: recording.appendingPathComponent("index.json"))
+        let path = directory.appendingPathComponent("scenario.json")
+        try Data(scenario.utf8).write(to: path)
+        return path.path
+    }
+
+    /// The restrictions hold over the scenario's rules: fast-forwarding over
+    /// the JUMP event plays it (fastForward is skipAll) and lands at the
+    /// target; once watched, neither ONCE event plays again, not on the
+    /// rewind (playAll, repeat alwaysPlay) nor when playback reaches it.
+    @Test func jumpAndOnce_holdWhateverTheRulesSay() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try Self.writeShakaVOD(scenario: """
+            {"stream": {"type": "live", "recording": "rec"},
+             "policy": {"fastForward": "skipAll", "rewind": "playAll", "repeat": "alwaysPlay"},
+             "actions": [{"do": "start"}, {"do": "play", "for": 6}, {"do": "fastForward", "to": {"content": 15}}, {"do": "play", "for": 8},
+                         {"do": "rewind", "to": {"content": 0}}, {"do": "playToEnd"}]}
+            """, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let events = output.events
+        #expect(events.filter { $0["event"] as? String == "adBreakStart" }.compactMap { $0["break"] as? String } == ["0", "1"], "\(output.stdout)")
+        let afterJump = try #require(events.firstIndex { $0["event"] as? String == "seek" })
+        #expect(events[afterJump...].first { $0["event"] as? String == "adBreakStart" }?["break"] as? String == "1")
+        let resumed = events[afterJump...].first { $0["event"] as? String == "contentStart" }
+        #expect((resumed?["content"] as? NSNumber)?.doubleValue == 15, "playback lands at the target")
+        let skips = events.filter { $0["event"] as? String == "adBreakSkip" }
+        #expect(!skips.isEmpty && skips.allSatisfy { $0["reason"] as? String == "watched" }, "\(skips)")
+        #expect(skips.contains { $0["break"] as? String == "1" })
     }
 }
