@@ -68,7 +68,10 @@ extension PlaybackSession {
         if jumpOnAlternate(kind, to: target) { return }
         let origin = playhead
         let destination = resolvedPlayhead(of: target)
-        if isInBreak, !engine.policy.allowSeekInBreak {
+        if case .inBreak(let playback) = phase,
+            !engine.allowsJump(leaving: playback.adBreak, going: destination.stream >= origin.stream ? .forward : .backward, context: policyContext)
+        {
+            // allowSeekInBreak, and a break whose source forbids skipping it (X-RESTRICT=SKIP).
             emit(.seekDenied(kind, to: destination))
             return
         }

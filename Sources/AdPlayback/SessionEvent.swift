@@ -13,7 +13,9 @@ public struct SessionEvent: Sendable, Hashable {
         /// where playback goes once the breaks it leaped that the policy plays have played.
         case seek(JumpKind, to: Playhead)
         /// The jump was refused: it came during a break and the policy does not
-        /// allow seeking in one (`allowSeekInBreak`). Playback stays where it was.
+        /// allow seeking in one (`allowSeekInBreak`), or it went forward in a
+        /// break whose source forbids skipping it (an interstitial's
+        /// `X-RESTRICT=SKIP`). Playback stays where it was.
         case seekDenied(JumpKind, to: Playhead)
         /// A jump or playback landed elsewhere than asked: out of a non-seekable
         /// range (`blackout`), or back into a live window (`outOfWindow`).

@@ -107,6 +107,14 @@ public struct AdPolicyEngine: Sendable {
         selector.selectPolicy(forAdBreak: AdBreakPolicyRequest(context: context, adBreak: adBreak))
     }
 
+    /// Whether a jump going `direction` may leave `adBreak`, which plays:
+    /// the policy allows seeking in breaks, and the selector lets it
+    /// (a break whose source forbids skipping refuses a forward one).
+    public func allowsJump(leaving adBreak: AdBreak, going direction: JumpDirection, context: PolicyContext) -> Bool {
+        policy.allowSeekInBreak
+            && selector.selectPolicy(forJumpInBreak: JumpInBreakRequest(context: context, adBreak: adBreak, direction: direction))
+    }
+
     /// When `adBreak` counts as watched.
     public func watchedRule(for adBreak: AdBreak) -> WatchedRule {
         selector.selectWatchedPolicy(forAdBreak: adBreak)

@@ -69,6 +69,16 @@ public struct SeekIntoAdRequest: Sendable, Hashable {
     public var offset: MediaDuration
 }
 
+/// A request to decide whether a jump may leave the break that plays.
+public struct JumpInBreakRequest: Sendable, Hashable {
+    /// What the policy may read.
+    public var context: PolicyContext
+    /// The break playing.
+    public var adBreak: AdBreak
+    /// Where the jump goes.
+    public var direction: JumpDirection
+}
+
 /// Decides which breaks play. ``DefaultAdPolicySelector`` applies an
 /// ``AdPolicy``; wrap it with an ``AdPolicySelectorDecorator`` to change one
 /// decision and keep the rest.
@@ -84,6 +94,17 @@ public protocol AdPolicySelector: Sendable {
     func selectPolicy(forSeekIntoAd request: SeekIntoAdRequest) -> SeekIntoBreakRule
     /// Decides when a break counts as watched.
     func selectWatchedPolicy(forAdBreak adBreak: AdBreak) -> WatchedRule
+    /// Decides whether a jump may leave the break that plays, once the
+    /// policy allows seeking in breaks at all (`allowSeekInBreak`).
+    func selectPolicy(forJumpInBreak request: JumpInBreakRequest) -> Bool
+}
+
+extension AdPolicySelector {
+    /// By default a break whose source forbids skipping it (``BreakRestrictions/noSkip``,
+    /// an interstitial's `X-RESTRICT=SKIP`) refuses a forward jump; any other jump may leave.
+    public func selectPolicy(forJumpInBreak request: JumpInBreakRequest) -> Bool {
+        !(request.direction == .forward && request.adBreak.restrictions.contains(.noSkip))
+    }
 }
 
 /// A selector that changes some decisions of a `base` selector and forwards
@@ -117,5 +138,9 @@ extension AdPolicySelectorDecorator {
 
     public func selectWatchedPolicy(forAdBreak adBreak: AdBreak) -> WatchedRule {
         base.selectWatchedPolicy(forAdBreak: adBreak)
+    }
+
+    public func selectPolicy(forJumpInBreak request: JumpInBreakRequest) -> Bool {
+        base.selectPolicy(forJumpInBreak: request)
     }
 }

@@ -119,4 +119,26 @@ import Testing
         let timeline = try Self.timeline(["b1200": .noJumpOver])
         #expect(Self.playing(Self.jump(engine, timeline, from: 300, to: 2100)).isEmpty)
     }
+
+    /// SKIP: no forward jump out of the break, whatever allowSeekInBreak
+    /// says; backward is allowed; an app's selector may allow it.
+    @Test func aSKIPBreak_refusesAForwardJump_unlessTheSelectorAllowsIt() throws {
+        struct SkipAnything: AdPolicySelectorDecorator {
+            let base: any AdPolicySelector
+            func selectPolicy(forJumpInBreak request: JumpInBreakRequest) -> Bool { true }
+        }
+        var policy = AdPolicy.strict
+        policy.allowSeekInBreak = true
+        let timeline = try Self.timeline(["b1200": .noSkip])
+        let adBreak = try #require(timeline.adBreak(id: "b1200"))
+        let context = PolicyContext(timeline: timeline)
+        let engine = AdPolicyEngine(policy: policy)
+        #expect(!engine.allowsJump(leaving: adBreak, going: .forward, context: context))
+        #expect(engine.allowsJump(leaving: adBreak, going: .backward, context: context))
+        #expect(engine.allowsJump(leaving: try #require(timeline.adBreak(id: "b600")), going: .forward, context: context))
+        let overridden = AdPolicyEngine(policy: policy, selector: SkipAnything(base: DefaultAdPolicySelector(policy: policy)))
+        #expect(overridden.allowsJump(leaving: adBreak, going: .forward, context: context))
+        policy.allowSeekInBreak = false
+        #expect(!AdPolicyEngine(policy: policy).allowsJump(leaving: try #require(timeline.adBreak(id: "b600")), going: .backward, context: context))
+    }
 }

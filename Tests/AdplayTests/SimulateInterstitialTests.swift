@@ -167,4 +167,24 @@ import Testing
         #expect(!skips.isEmpty && skips.allSatisfy { $0["reason"] as? String == "watched" }, "\(skips)")
         #expect(skips.contains { $0["break"] as? String == "1" })
     }
+
+    /// X-RESTRICT=SKIP: inside the event a forward jump is refused even
+    /// where the policy allows seeking in breaks, and a rewind is not; the
+    /// pre-roll, JUMP only, lets a forward seek out.
+    @Test func skip_refusesAForwardJumpInsideTheEvent() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try Self.writeShakaVOD(scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "policy": {"allowSeekInBreak": true},
+             "actions": [{"do": "start"}, {"do": "play", "for": 2}, {"do": "seek", "to": {"content": 1}},
+                         {"do": "play", "for": 5}, {"do": "seek", "to": {"content": 18}}, {"do": "rewind", "to": {"content": 2}},
+                         {"do": "stop"}]}
+            """, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let jumps = output.events.filter { ["seek", "seekDenied"].contains($0["event"] as? String ?? "") }
+        #expect(jumps.map { $0["event"] as? String ?? "" } == ["seek", "seekDenied", "seek"], "\(output.stdout)")
+        #expect(output.events.contains { $0["event"] as? String == "adBreakSkip" && $0["break"] as? String == "1" && $0["reason"] as? String == "policy" },
+                "the rewind leaves the event: \(output.stdout)")
+    }
 }
