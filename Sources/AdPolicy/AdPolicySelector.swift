@@ -100,7 +100,7 @@ public protocol AdPolicySelector: Sendable {
 }
 
 extension AdPolicySelector {
-    /// By default a break whose source forbids skipping it (``BreakRestrictions/noSkip``,
+    /// By default a break whose source forbids skipping it (`BreakRestrictions.noSkip`,
     /// an interstitial's `X-RESTRICT=SKIP`) refuses a forward jump; any other jump may leave.
     public func selectPolicy(forJumpInBreak request: JumpInBreakRequest) -> Bool {
         !(request.direction == .forward && request.adBreak.restrictions.contains(.noSkip))

@@ -15,7 +15,7 @@ internal import MediaTime
 ///   fetched or read, or has no assets, leaves no break: the interstitial
 ///   is cancelled and primary playback goes on where it was scheduled.
 /// - `X-PLAYOUT-LIMIT` cuts the assets to it.
-/// - `X-RESTRICT` and `CUE` become the break's ``BreakRestrictions``.
+/// - `X-RESTRICT` and `CUE` become the break's restrictions (`BreakRestrictions`).
 /// - Every request, and every asset the player loads, carries
 ///   `_HLS_primary_id`, one value for the session.
 /// - A resume offset of 0 inserts the break (it adds stream time); an absent
