@@ -187,4 +187,37 @@ import Testing
         #expect(output.events.contains { $0["event"] as? String == "adBreakSkip" && $0["break"] as? String == "1" && $0["reason"] as? String == "policy" },
                 "the rewind leaves the event: \(output.stdout)")
     }
+
+    /// The conformance files the HLS tests read, from the source tree.
+    static let hlsFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../HLSTests/Fixtures").standardized
+
+    /// Shaka's asset-list stream (VOD, no newline at its end) with its
+    /// ads.json on loopback: the list's two 4 s assets play at 2 s, and
+    /// resume offset 0 inserts them, so content resumes at 2 s and the
+    /// 20 s of content end at stream 28 s.
+    @Test func shakasAssetListStream_playsBothAssets_andInsertsThem() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let playlist = try Data(contentsOf: Self.hlsFixtures.appendingPathComponent("live/shaka-interstitial-asset-list.m3u8"))
+        let list = try String(contentsOf: Self.hlsFixtures.appendingPathComponent("interstitial/shaka-ads.json"), encoding: .utf8)
+        try await LoopbackAdServer.with { server in
+            await server.serve("/vod/ads.json", .document(list, contentType: "application/json"))
+            let recording = directory.appendingPathComponent("rec")
+            try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+            try playlist.write(to: recording.appendingPathComponent("00001.m3u8"))
+            try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "\#(await server.url("/vod/list.m3u8"))"}]"#.utf8)
+                .write(to: recording.appendingPathComponent("index.json"))
+            let scenario = directory.appendingPathComponent("scenario.json")
+            try Data(#"{"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}"#.utf8).write(to: scenario)
+            let output = try await AdplayRunner.runInBackground(["simulate", scenario.path, "--format", "jsonl"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = output.events.map { "\($0["event"] as? String ?? "") \($0["ad"] as? String ?? "-") \(($0["stream"] as? NSNumber)?.doubleValue ?? -1)" }
+            #expect(lines.filter { $0.hasPrefix("ad") || $0.hasPrefix("content") || $0.hasPrefix("sessionEnd") } == [
+                "contentStart - 0.0", "adBreakStart - 2.0", "adStart ad-break/1 2.0", "adEnd ad-break/1 6.0", "adStart ad-break/2 6.0", "adEnd ad-break/2 10.0",
+                "adBreakEnd - 10.0", "contentStart - 10.0", "sessionEnd - 28.0",
+            ], "\(output.stdout)")
+            #expect(await server.requests(to: "/vod/ads.json") == ["/vod/ads.json?_HLS_primary_id=adplay"])
+        }
+    }
 }
