@@ -38,8 +38,13 @@ struct LiveReporter: Sendable {
         var events: [LiveEvent] = []
         var byID: [String: PlacementOpportunity] = [:]
         let touched = Set(delta.openedOpportunities + delta.closedOpportunities).union(open.keys)
-        for opportunity in playlist.opportunities.reversed() where touched.contains(opportunity.id) && byID[opportunity.id] == nil {
-            byID[opportunity.id] = opportunity
+        // The opportunities touched are the latest: look from the end, and stop once each is found.
+        let opportunities = playlist.opportunities
+        var index = opportunities.endIndex
+        while byID.count < touched.count, index > opportunities.startIndex {
+            index -= 1
+            let id = opportunities[index].id
+            if byID[id] == nil, touched.contains(id) { byID[id] = opportunities[index] }
         }
         for id in delta.openedOpportunities where open[id] == nil {
             if let opportunity = byID[id] { events += started(opportunity) }

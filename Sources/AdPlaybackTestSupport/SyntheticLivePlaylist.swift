@@ -23,6 +23,12 @@ public struct SyntheticLivePlaylist: Sendable {
     /// Creates the default stream.
     public init() {}
 
+    /// Where in each `interstitialEvery` segments the interstitial sits:
+    /// mid-way between two breaks.
+    var interstitialPhase: Int {
+        interstitialEvery > breakEvery ? interstitialEvery / 2 + breakEvery / 2 : (breakLength + breakEvery) / 2 % interstitialEvery
+    }
+
     /// The segment duration in milliseconds (6.006 s).
     public static let segmentMilliseconds: Int64 = 6_006
 
@@ -56,7 +62,7 @@ public struct SyntheticLivePlaylist: Sendable {
             text += "#EXT-X-DATERANGE:ID=\"splice-\(start)\",START-DATE=\"\(date(start))\",END-DATE=\"\(date(index))\","
             text += "SCTE35-IN=0x\(PayloadText.hex(section(start, out: false)).uppercased())\n"
         }
-        if interstitialEvery > 0, index % interstitialEvery == interstitialEvery / 2 + breakEvery / 2 {
+        if interstitialEvery > 0, index % interstitialEvery == interstitialPhase {
             text += "#EXT-X-DATERANGE:ID=\"interstitial-\(index)\",CLASS=\"com.apple.hls.interstitial\",START-DATE=\"\(date(index))\","
             text += "DURATION=15.0,X-ASSET-URI=\"https://ads.example.com/promo/\(index)/master.m3u8\",X-RESUME-OFFSET=0,"
             text += "X-RESTRICT=\"SKIP,JUMP\",X-SNAP=\"OUT,IN\"\n"

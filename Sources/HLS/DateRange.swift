@@ -27,7 +27,7 @@ public struct DateRange: Sendable, Hashable {
     /// `SCTE35-IN`.
     public var scte35In: [UInt8]?
     /// The `X-` client attributes, in order.
-    public var clientAttributes: [Attribute]
+    public var clientAttributes: [Attribute] { attributes.attributes.filter { $0.name.hasPrefix("X-") } }
     /// The 1-based line.
     public var line: Int
     /// Every attribute as written.
@@ -56,11 +56,10 @@ public struct DateRange: Sendable, Hashable {
         scte35Out = try Self.scte35(list, "SCTE35-OUT", known.scte35Out, &problems)
         scte35In = try Self.scte35(list, "SCTE35-IN", known.scte35In, &problems)
         self.problems = problems
-        clientAttributes = known.hasClientAttributes ? list.attributes.filter { $0.name.hasPrefix("X-") } : []
         line = list.line
         attributes = list
         interstitial = nil
-        if className == Interstitial.className { interstitial = Interstitial(attributes: list.attributes) }
+        if className == Interstitial.className { interstitial = Interstitial(list) }
         if endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")

@@ -2,79 +2,101 @@ internal import TextEcho
 internal import MediaTime
 
 extension Interstitial {
-    /// Types `attributes`, noting a problem for each value that is not of
-    /// its type and for each forbidden combination.
+    /// Types `attributes` in one pass, noting a problem for each value that
+    /// is not of its type and for each forbidden combination.
     mutating func read() {
         var problems: [AttributeProblem] = []
-        func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
-        func quoted(_ name: String) -> String? {
-            guard let attribute = attribute(name) else { return nil }
-            if !attribute.isQuoted { problems.append(AttributeProblem(name, "must be a quoted string; \(Echo.quoted(attribute.value)) is read as one")) }
-            return attribute.value
-        }
-        func seconds(_ name: String, positive: Bool = false) -> MediaDuration? {
-            guard let attribute = attribute(name) else { return nil }
-            guard let ticks = Numbers.ticks(attribute.value), !positive || ticks > 0 else {
-                let wanted = positive ? "a decimal number of seconds above 0" : "a decimal number of seconds, 0 or more"
-                problems.append(AttributeProblem(name, "must be \(wanted), not \(Echo.quoted(attribute.value)); it is ignored"))
-                return nil
-            }
-            if attribute.isQuoted { problems.append(AttributeProblem(name, "is a decimal number, written without quotes")) }
-            return MediaDuration(ticks: ticks)
-        }
-        func choice<Value: RawRepresentable & CaseIterable>(_ name: String, default value: Value) -> Value where Value.RawValue == String {
-            guard let text = quoted(name) else { return value }
-            if let chosen = Value(rawValue: text) { return chosen }
-            let allowed = Value.allCases.map(\.rawValue).joined(separator: " or ")
-            problems.append(AttributeProblem(name, "must be \(allowed), not \(Echo.quoted(text)); \(value.rawValue) applies"))
-            return value
-        }
-        func list<Set: OptionSet>(_ name: String, _ known: KeyValuePairs<String, Set>) -> Set where Set.Element == Set {
-            guard let text = quoted(name) else { return [] }
-            var set: Set = []
-            for item in text.split(separator: ",").map({ $0.trimmingSpaces }) {
-                if let value = known.first(where: { $0.key == item })?.value {
-                    set.insert(value)
-                } else {
-                    let allowed = known.map(\.key).joined(separator: ", ")
-                    problems.append(AttributeProblem(name, "has \(Echo.quoted(item)), which is not one of \(allowed); it is ignored"))
+        var skipOffset: MediaDuration?
+        var skipDuration: MediaDuration?
+        var skipLabel: String?
+        for attribute in attributes {
+            // The length first, so a name is compared with at most two others.
+            switch (attribute.name.utf8.count, attribute.name) {
+            case (11, "X-ASSET-URI"): assetURI = Self.quoted(attribute, &problems)
+            case (12, "X-ASSET-LIST"): assetList = Self.quoted(attribute, &problems)
+            case (15, "X-RESUME-OFFSET"): resumeOffset = Self.seconds(attribute, positive: false, &problems)
+            case (15, "X-PLAYOUT-LIMIT"): playoutLimit = Self.seconds(attribute, positive: true, &problems)
+            case (6, "X-SNAP"): snap = Snap(rawValue: Self.flags(attribute, Self.snapValues, &problems))
+            case (10, "X-RESTRICT"): restrictions = Restrictions(rawValue: Self.flags(attribute, Self.restrictValues, &problems))
+            case (18, "X-CONTENT-MAY-VARY"):
+                switch Self.quoted(attribute, &problems) {
+                case "YES": contentMayVary = true
+                case "NO": contentMayVary = false
+                default:
+                    problems.append(AttributeProblem(attribute.name, "must be YES or NO, not \(Echo.quoted(attribute.value)); YES applies"))
                 }
+            case (19, "X-TIMELINE-OCCUPIES"): timelineOccupies = Self.choice(attribute, default: TimelineOccupancy.point, &problems)
+            case (16, "X-TIMELINE-STYLE"): timelineStyle = Self.choice(attribute, default: TimelineStyle.highlight, &problems)
+            case (21, "X-SKIP-CONTROL-OFFSET"): skipOffset = Self.seconds(attribute, positive: false, &problems)
+            case (23, "X-SKIP-CONTROL-DURATION"): skipDuration = Self.seconds(attribute, positive: false, &problems)
+            case (23, "X-SKIP-CONTROL-LABEL-ID"): skipLabel = Self.quoted(attribute, &problems)
+            // CUE is the date range's; its problems are the range's (``DateRange/problems``).
+            case (3, "CUE"): cue = DateRange.Cue.read(attribute.value).cue
+            default: break
             }
-            return set
         }
-
-        assetURI = quoted("X-ASSET-URI")
-        assetList = quoted("X-ASSET-LIST")
         if assetURI != nil, assetList != nil {
             problems.append(AttributeProblem("X-ASSET-LIST", "is given with X-ASSET-URI; exactly one of them is allowed, and neither applies"))
         }
-        resumeOffset = seconds("X-RESUME-OFFSET")
-        playoutLimit = seconds("X-PLAYOUT-LIMIT", positive: true)
-        snap = list("X-SNAP", ["OUT": .out, "IN": .in])
-        restrictions = list("X-RESTRICT", ["SKIP": .skip, "JUMP": .jump])
-        switch quoted("X-CONTENT-MAY-VARY") {
-        case nil, "YES": contentMayVary = true
-        case "NO": contentMayVary = false
-        case let other?:
-            contentMayVary = true
-            problems.append(AttributeProblem("X-CONTENT-MAY-VARY", "must be YES or NO, not \(Echo.quoted(other)); YES applies"))
-        }
-        timelineOccupies = choice("X-TIMELINE-OCCUPIES", default: TimelineOccupancy.point)
-        timelineStyle = choice("X-TIMELINE-STYLE", default: TimelineStyle.highlight)
-        let skipOffset = seconds("X-SKIP-CONTROL-OFFSET")
-        let skipDuration = seconds("X-SKIP-CONTROL-DURATION")
-        let skipLabel = quoted("X-SKIP-CONTROL-LABEL-ID")
         if let skipOffset {
             skipControl = SkipControl(offset: skipOffset, duration: skipDuration, labelID: skipLabel)
         } else {
-            skipControl = nil
-            for name in ["X-SKIP-CONTROL-DURATION", "X-SKIP-CONTROL-LABEL-ID"] where attribute(name) != nil {
-                problems.append(AttributeProblem(name, "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
+            for attribute in attributes where attribute.name == "X-SKIP-CONTROL-DURATION" || attribute.name == "X-SKIP-CONTROL-LABEL-ID" {
+                problems.append(AttributeProblem(attribute.name, "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
             }
         }
-        // CUE is the date range's; its problems are the range's (``DateRange/problems``).
-        cue = attribute("CUE").map { DateRange.Cue.read($0.value).cue } ?? []
         self.problems = problems
+    }
+
+    private static func quoted(_ attribute: Attribute, _ problems: inout [AttributeProblem]) -> String {
+        if !attribute.isQuoted {
+            problems.append(AttributeProblem(attribute.name, "must be a quoted string; \(Echo.quoted(attribute.value)) is read as one"))
+        }
+        return attribute.value
+    }
+
+    private static func seconds(_ attribute: Attribute, positive: Bool, _ problems: inout [AttributeProblem]) -> MediaDuration? {
+        guard let ticks = Numbers.ticks(attribute.value), !positive || ticks > 0 else {
+            let wanted = positive ? "a decimal number of seconds above 0" : "a decimal number of seconds, 0 or more"
+            problems.append(AttributeProblem(attribute.name, "must be \(wanted), not \(Echo.quoted(attribute.value)); it is ignored"))
+            return nil
+        }
+        if attribute.isQuoted { problems.append(AttributeProblem(attribute.name, "is a decimal number, written without quotes")) }
+        return MediaDuration(ticks: ticks)
+    }
+
+    private static func choice<Value: RawRepresentable & CaseIterable>(
+        _ attribute: Attribute, default value: Value, _ problems: inout [AttributeProblem]
+    ) -> Value where Value.RawValue == String {
+        if let chosen = Value(rawValue: quoted(attribute, &problems)) { return chosen }
+        let allowed = Value.allCases.map(\.rawValue).joined(separator: " or ")
+        problems.append(AttributeProblem(attribute.name, "must be \(allowed), not \(Echo.quoted(attribute.value)); \(value.rawValue) applies"))
+        return value
+    }
+
+    static let snapValues = ["OUT", "IN"]
+    static let restrictValues = ["SKIP", "JUMP"]
+
+    /// An enumerated-string-list as bits: bit `n` for `known[n]`; an unknown
+    /// item is a problem. Read over the bytes: no string is made for an item.
+    private static func flags(_ attribute: Attribute, _ known: [String], _ problems: inout [AttributeProblem]) -> UInt8 {
+        let text = quoted(attribute, &problems)
+        var bits: UInt8 = 0
+        var rest = text.utf8[...]
+        while !rest.isEmpty {
+            let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            var token = rest[rest.startIndex..<comma]
+            while token.first == UInt8(ascii: " ") { token = token.dropFirst() }
+            while token.last == UInt8(ascii: " ") { token = token.dropLast() }
+            if let index = known.firstIndex(where: { $0.utf8.elementsEqual(token) }) {
+                bits |= 1 << UInt8(index)
+            } else if !token.isEmpty {
+                problems.append(AttributeProblem(
+                    attribute.name, "has \(Echo.quoted(String(decoding: token, as: UTF8.self))), which is not one of \(known.joined(separator: ", ")); it is ignored"))
+            }
+            rest = comma == rest.endIndex ? rest[rest.endIndex...] : rest[rest.index(after: comma)...]
+        }
+        return bits
     }
 
     /// The problem of a first tag that names no asset, or nil.

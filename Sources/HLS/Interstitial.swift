@@ -123,6 +123,28 @@ public struct Interstitial: Sendable, Hashable {
         for attribute in attributes where Self.isOwn(attribute.name) && !own.contains(where: { $0.name == attribute.name }) {
             own.append(attribute)
         }
+        self.init(own: own)
+    }
+
+    /// Reads an interstitial from its tag's attribute list: its own
+    /// attributes (`CUE` and the `X-` ones, each once) are taken in one pass
+    /// over the names' bytes.
+    init(_ list: AttributeList) {
+        var own: [Attribute] = []
+        own.reserveCapacity(list.count)
+        for index in 0..<list.count {
+            let isOwn = list.withName(at: index) { name in
+                name.count >= 2 && ((name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-"))
+                    || (name.count == 3 && name[0] == UInt8(ascii: "C") && name[1] == UInt8(ascii: "U") && name[2] == UInt8(ascii: "E")))
+            }
+            guard isOwn else { continue }
+            let attribute = list[at: index]
+            if !own.contains(where: { $0.name == attribute.name }) { own.append(attribute) }
+        }
+        self.init(own: own)
+    }
+
+    private init(own: [Attribute]) {
         self.attributes = own
         assetURI = nil
         assetList = nil

@@ -155,7 +155,10 @@ public struct LivePlaylist: Sendable {
     /// Forgets the opportunities that ended before the window.
     private mutating func forgetPast() {
         guard let windowStart = playlist.segments.first?.start else { return }
-        if state.opportunities.forget(endedBefore: windowStart) { playlist.opportunities = state.opportunities.opportunities }
+        // The playlist lets go of the builder's list first, so forgetting edits it in place, not a copy.
+        playlist.opportunities = []
+        _ = state.opportunities.forget(endedBefore: windowStart)
+        playlist.opportunities = state.opportunities.opportunities
     }
 
     /// Drops what belongs only to segments before `first`.

@@ -48,6 +48,9 @@ extension MediaParser {
     static func feed(_ range: Range<Int>, of playlist: inout MediaPlaylist, state: inout MediaParserState,
                      tolerance: MediaDuration) {
         var warnings: [HLSWarning] = []
+        // The playlist lets go of the builder's list while it changes, so a new opportunity is
+        // appended in place instead of copying every earlier one.
+        playlist.opportunities = []
         // Each signal is lent to the builders in place, not copied.
         let (signals, offset) = playlist.signals.elements
         for index in order(of: playlist.signals, range) {

@@ -48,8 +48,8 @@ struct OpportunityBuilder: Sendable, Hashable {
         let firstOpen = open.first ?? Int.max
         while count < limit, count < firstOpen, let end = opportunities[count].end, end <= windowStart { count += 1 }
         guard count > 0 else { return false }
-        for opportunity in opportunities[..<count] {
-            for id in opportunity.dateRangeIDs where (rangeIndex[id] ?? count) < count && rangeIndex[id] != -1 {
+        for index in 0..<count {
+            for id in opportunities[index].dateRangeIDs where (rangeIndex[id] ?? count) < count && rangeIndex[id] != -1 {
                 rangeIndex[id] = -1
                 forgottenRanges.append(id)
             }
@@ -275,10 +275,9 @@ struct OpportunityBuilder: Sendable, Hashable {
     }
 
     private mutating func append(_ signal: AdSignal, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
-        var kind = PlacementOpportunity.Kind.splice
-        if signal.range?.isInterstitial == true, let interstitial = Self.interstitial(signal) { kind = .interstitial(interstitial) }
+        // An interstitial's kind is set by the merge below, which reads its tag once.
         opportunities.append(PlacementOpportunity(
-            id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: kind, start: start,
+            id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: .splice, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence, plannedDuration: nil, end: nil, ending: nil,
             sources: [], cue: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
         // Room for the dialects of one break without regrowing.

@@ -75,6 +75,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A 3-hour live window (1,798 segments of 6.006 s, 36 breaks), with 36 interstitials and without.
+    var withInterstitials = SyntheticLivePlaylist()
+    withInterstitials.interstitialEvery = 50
+    var without = SyntheticLivePlaylist()
+    without.interstitialEvery = 0
+    let threeHours = 0..<1_798
+    let interstitialText = Array(withInterstitials.text(window: threeHours).utf8)
+    let plainText = Array(without.text(window: threeHours).utf8)
+    let counted = try! PlaylistParser().parseMedia(interstitialText).opportunities.filter { if case .interstitial = $0.kind { true } else { false } }.count
+    precondition(counted == 36, "the 3-hour window has \(counted) interstitials, not 36")
+    Benchmark("HLS parse, 3 h live window, 36 breaks, no interstitials") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try PlaylistParser().parseMedia(plainText)) }
+    }
+    Benchmark("HLS parse, 3 h live window, 36 breaks and 36 interstitials") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try PlaylistParser().parseMedia(interstitialText)) }
+    }
+
     let box = LiveBox(try! LivePlaylist(playlist))
     Benchmark("HLS live refresh adding one segment to the 10,000-segment window",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 1_500)) { benchmark in
