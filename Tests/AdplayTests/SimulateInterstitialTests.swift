@@ -18,20 +18,26 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes a recording whose entries name `url` as where they came from, and the scenario; returns its path.
-    static func write(attributes: String, url: String, scenario: String, in directory: URL) throws -> String {
+    /// Writes a recording of `playlists` (each with its second from the start), every entry naming
+    /// `url` as where it came from, and the scenario beside it; returns the scenario's path.
+    static func write(_ playlists: [(at: Int, text: String)], url: String, scenario: String, in directory: URL) throws -> String {
         let recording = directory.appendingPathComponent("rec")
         try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
         var index: [String] = []
-        for second in stride(from: 16, through: 52, by: 4) {
-            let file = "\(second).m3u8"
-            try Data(playlist(at: second, attributes).utf8).write(to: recording.appendingPathComponent(file))
-            index.append(#"{"at": \#(second - 16), "file": "\#(file)", "url": "\#(url)"}"#)
+        for (number, playlist) in playlists.enumerated() {
+            let file = "\(number + 1).m3u8"
+            try Data(playlist.text.utf8).write(to: recording.appendingPathComponent(file))
+            index.append(#"{"at": \#(playlist.at), "file": "\#(file)", "url": "\#(url)"}"#)
         }
         try Data("[\(index.joined(separator: ",\n"))]".utf8).write(to: recording.appendingPathComponent("index.json"))
         let path = directory.appendingPathComponent("scenario.json")
         try Data(scenario.utf8).write(to: path)
         return path.path
+    }
+
+    /// A live recording: the origin's playlist every 4 s from second 16 to 52, with `attributes`' interstitial.
+    static func write(attributes: String, url: String, scenario: String, in directory: URL) throws -> String {
+        try write(stride(from: 16, through: 52, by: 4).map { ($0 - 16, playlist(at: $0, attributes)) }, url: url, scenario: scenario, in: directory)
     }
 
     /// The list is fetched from the recorded URL's origin, with the
@@ -111,15 +117,8 @@ import Testing
     @Test func aRecordingWithENDLIST_isVOD_andItsInterstitialsPlayWithTheirResumeOffsets() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let recording = directory.appendingPathComponent("rec")
-        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-        let playlist = Self.shakaVOD
-        try Data(playlist.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
-        try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "https://cdn.example/vod/main.m3u8"}]"#.utf8)
-            .write(to: recording.appendingPathComponent("index.json"))
-        let scenario = directory.appendingPathComponent("scenario.json")
-        try Data(#"{"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}"#.utf8).write(to: scenario)
-        let output = try await AdplayRunner.runInBackground(["simulate", scenario.path, "--format", "jsonl"])
+        let scenario = try Self.writeShakaVOD(scenario: Self.startToEnd, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.events.map { "\($0["event"] as? String ?? "") \($0["break"] as? String ?? "-") \(($0["stream"] as? NSNumber)?.doubleValue ?? -1)" }
         #expect(lines == [
@@ -130,16 +129,12 @@ import Testing
         #expect((output.events.last { $0["event"] as? String == "contentStart" }?["content"] as? NSNumber)?.doubleValue == 10)
     }
 
+    /// A scenario that starts at 0 and plays to the end.
+    static let startToEnd = #"{"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}"#
+
     /// Writes Shaka's VOD stream as a one-playlist recording and `scenario` beside it; returns its path.
     static func writeShakaVOD(scenario: String, in directory: URL) throws -> String {
-        let recording = directory.appendingPathComponent("rec")
-        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-        try Data(shakaVOD.utf8).write(to: recording.appendingPathComponent("00001.m3u8"))
-        try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "https://cdn.example/vod/main.m3u8"}]"#.utf8)
-            .write(to: recording.appendingPathComponent("index.json"))
-        let path = directory.appendingPathComponent("scenario.json")
-        try Data(scenario.utf8).write(to: path)
-        return path.path
+        try write([(0, shakaVOD)], url: "https://cdn.example/vod/main.m3u8", scenario: scenario, in: directory)
     }
 
     /// The restrictions hold over the scenario's rules: fast-forwarding over
@@ -199,18 +194,12 @@ import Testing
     @Test func shakasAssetListStream_playsBothAssets_andInsertsThem() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let playlist = try Data(contentsOf: Self.hlsFixtures.appendingPathComponent("live/shaka-interstitial-asset-list.m3u8"))
+        let playlist = try String(contentsOf: Self.hlsFixtures.appendingPathComponent("live/shaka-interstitial-asset-list.m3u8"), encoding: .utf8)
         let list = try String(contentsOf: Self.hlsFixtures.appendingPathComponent("interstitial/shaka-ads.json"), encoding: .utf8)
         try await LoopbackAdServer.with { server in
             await server.serve("/vod/ads.json", .document(list, contentType: "application/json"))
-            let recording = directory.appendingPathComponent("rec")
-            try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-            try playlist.write(to: recording.appendingPathComponent("00001.m3u8"))
-            try Data(#"[{"at": 0, "file": "00001.m3u8", "url": "\#(await server.url("/vod/list.m3u8"))"}]"#.utf8)
-                .write(to: recording.appendingPathComponent("index.json"))
-            let scenario = directory.appendingPathComponent("scenario.json")
-            try Data(#"{"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}"#.utf8).write(to: scenario)
-            let output = try await AdplayRunner.runInBackground(["simulate", scenario.path, "--format", "jsonl"])
+            let scenario = try Self.write([(0, playlist)], url: await server.url("/vod/list.m3u8"), scenario: Self.startToEnd, in: directory)
+            let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
             #expect(output.status == 0, "\(output.stderr)")
             let lines = output.events.map { "\($0["event"] as? String ?? "") \($0["ad"] as? String ?? "-") \(($0["stream"] as? NSNumber)?.doubleValue ?? -1)" }
             #expect(lines.filter { $0.hasPrefix("ad") || $0.hasPrefix("content") || $0.hasPrefix("sessionEnd") } == [
