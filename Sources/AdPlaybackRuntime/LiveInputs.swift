@@ -42,7 +42,7 @@ public enum LiveInputs {
             }
             return inputs
         case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
-            return [.opportunity(AdOpportunity(opportunity, playlistURL: playlistURL))]
+            return [.opportunity(AdOpportunity(opportunity, in: playlist, playlistURL: playlistURL))]
         case .timedMetadata(let item, let date):
             return [.metadata(TimedMetadata(
                 name: item.name, value: item.value ?? "", streamTime: item.time, date: date, isForeground: true))]

@@ -204,7 +204,7 @@ extension Scenario {
         let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
         let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in try decodeStep(field, timeline: timeline) }
-        let opportunities = playlist.opportunities.map { AdOpportunity($0, playlistURL: recording.url) }
+        let opportunities = playlist.opportunities.map { AdOpportunity($0, in: playlist, playlistURL: recording.url) }
         var scenario = Scenario(
             timeline: timeline, policy: policy, steps: steps, opportunities: opportunities,
             placeholderStyle: BreakStyle(insertion: .inserted), resolveTimeout: resolveTimeout,

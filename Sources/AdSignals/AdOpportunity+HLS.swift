@@ -17,6 +17,41 @@ extension AdOpportunity {
     /// own URL) is what its relative asset URIs resolve against.
     public init(_ placement: PlacementOpportunity) { self.init(placement, playlistURL: nil) }
 
+    /// The opportunity an HLS placement marks in `playlist`, which came from
+    /// `playlistURL`: an interstitial's relative asset URIs resolve against
+    /// it, and its `X-SNAP` moves its out point (`OUT`) and the point primary
+    /// playback resumes at (`IN`, when it covers content) to the nearest
+    /// segment boundary of the playlist. A point past the playlist's last
+    /// segment stays where it is.
+    public init(_ placement: PlacementOpportunity, in playlist: MediaPlaylist, playlistURL: String?) {
+        self.init(placement, playlistURL: playlistURL)
+        guard case .interstitial(var interstitial, let url) = signal, !interstitial.snap.isEmpty, case .stream(let scheduled) = position else { return }
+        var start = scheduled
+        if interstitial.snap.contains(.out), let boundary = Self.nearestBoundary(to: scheduled, in: playlist) { start = boundary }
+        let covered = interstitial.resumeOffset ?? duration ?? .zero
+        if interstitial.snap.contains(.in), covered > .zero, let boundary = Self.nearestBoundary(to: scheduled + covered, in: playlist), boundary > start {
+            interstitial.resumeOffset = boundary - start
+        }
+        position = .stream(start)
+        signal = .interstitial(interstitial, playlistURL: url)
+    }
+
+    /// The segment boundary nearest `time`: a segment's start, or its end
+    /// from half-way through it; nil past the last segment.
+    static func nearestBoundary(to time: StreamTime, in playlist: MediaPlaylist) -> StreamTime? {
+        let segments = playlist.segments
+        guard let last = segments.last, time <= last.end else { return nil }
+        var low = segments.startIndex
+        var high = segments.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].end <= time { low = middle + 1 } else { high = middle }
+        }
+        guard low < segments.endIndex else { return last.end }
+        let segment = segments[low]
+        return (time - segment.start).ticks * 2 < segment.duration.ticks ? segment.start : segment.end
+    }
+
     /// The opportunity an HLS placement marks, in the playlist at
     /// `playlistURL`: an interstitial's relative asset URIs resolve against it.
     public init(_ placement: PlacementOpportunity, playlistURL: String?) {

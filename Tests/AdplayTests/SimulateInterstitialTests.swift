@@ -209,4 +209,24 @@ import Testing
             #expect(await server.requests(to: "/vod/ads.json") == ["/vod/ads.json?_HLS_primary_id=adplay"])
         }
     }
+
+    /// X-SNAP="OUT,IN" on a VOD stream: scheduled at 5.5 s for 10 s, the
+    /// interstitial leaves primary at the boundary at 4 s, and primary
+    /// resumes at the boundary nearest 14 s, 16 s.
+    @Test func snap_movesTheOutAndInPointsToSegmentBoundaries() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let playlist = (["#EXTM3U", "#EXT-X-TARGETDURATION:4", "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z"]
+            + (0..<5).flatMap { ["#EXTINF:4,", "s\($0).ts"] } + ["#EXT-X-ENDLIST",
+            #"#EXT-X-DATERANGE:ID="snap",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:05.500Z",DURATION=10,X-ASSET-URI="a.m3u8",X-SNAP="OUT,IN""#])
+            .joined(separator: "\n") + "\n"
+        let scenario = try Self.write([(0, playlist)], url: "https://cdn.example/vod/main.m3u8", scenario: Self.startToEnd, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let start = output.events.first { $0["event"] as? String == "adBreakStart" }
+        #expect((start?["content"] as? NSNumber)?.doubleValue == 4, "\(output.stdout)")
+        let resumed = output.events.last { $0["event"] as? String == "contentStart" }
+        #expect((resumed?["content"] as? NSNumber)?.doubleValue == 16, "\(output.stdout)")
+        #expect((resumed?["stream"] as? NSNumber)?.doubleValue == 14)
+    }
 }
