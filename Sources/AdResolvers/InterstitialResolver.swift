@@ -109,7 +109,8 @@ public struct InterstitialResolver: AdResolver {
             start += played
         }
         // Resume offset 0 adds the break's time; none replaces what it covers; any other resumes that far on.
-        let offset = interstitial.resumeOffset
+        // A post-roll covers nothing: no content follows it.
+        let offset = opportunity.position == .postroll ? .zero : interstitial.resumeOffset
         var adBreak = AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted,
                               occupancy: offset == .zero ? .addsStreamTime : .replacesContent, resumeOffset: offset == .zero ? nil : offset)
         adBreak.restrictions = Self.restrictions(of: interstitial)

@@ -77,6 +77,13 @@ import VirtualTime
         #expect(adBreak.restrictions == [.noSkip, .noJumpOver, .once])
     }
 
+    /// A post-roll covers no content, whatever its resume offset: none follows it.
+    @Test func aPostroll_coversNothing() throws {
+        let adBreak = try #require(resolver.resolveAtOnce(try Self.opportunity(#"CUE="POST",DURATION=5,X-ASSET-URI="a.m3u8""#))?.breaks.first)
+        #expect(adBreak.position == .postroll)
+        #expect(adBreak.coveredContent(duration: adBreak.duration) == .zero)
+    }
+
     @Test(arguments: [("PRE", BreakPosition.preroll), ("POST", .postroll), ("ONCE", .midroll(ContentTime(seconds: 8)))])
     func theCue_placesTheBreak(cue: String, position: BreakPosition) throws {
         let opportunity = try Self.opportunity(#"DURATION=5,X-ASSET-URI="a.m3u8",CUE="\#(cue)""#)

@@ -229,4 +229,23 @@ import Testing
         #expect((resumed?["content"] as? NSNumber)?.doubleValue == 16, "\(output.stdout)")
         #expect((resumed?["stream"] as? NSNumber)?.doubleValue == 14)
     }
+
+    /// CUE=PRE plays before primary playback though it starts at 3 s (strict autoSeek skips
+    /// earlier breaks), and CUE=POST after the primary ends, covering no content.
+    @Test func preAndPost_playBeforeAndAfterThePrimary() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tag = #"#EXT-X-DATERANGE:CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:00.000Z","#
+        let playlist = (["#EXTM3U", "#EXT-X-TARGETDURATION:4", "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z"]
+            + (0..<2).flatMap { ["#EXTINF:4,", "s\($0).ts"] } + ["#EXT-X-ENDLIST",
+            tag + #"ID="post",CUE="POST",DURATION=5,X-ASSET-URI="p.m3u8""#, tag + #"ID="pre",CUE="PRE",DURATION=3,X-ASSET-URI="q.m3u8",X-RESUME-OFFSET=0"#])
+            .joined(separator: "\n") + "\n"
+        let scenario = try Self.write([(0, playlist)], url: "https://cdn.example/vod/main.m3u8", scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start", "at": {"content": 3}}, {"do": "playToEnd"}]}
+            """, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.events.filter { $0["event"] as? String == "adBreakStart" }.compactMap { $0["break"] as? String } == ["pre", "post"], "\(output.stdout)")
+        #expect((output.events.last?["content"] as? NSNumber)?.doubleValue == 8, "the session ends at the content's end: \(output.stdout)")
+    }
 }
