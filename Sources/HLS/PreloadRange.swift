@@ -32,10 +32,10 @@ public struct PreloadRange: Sendable, Hashable {
 
     /// The preload range `range` is, when its CLASS says so and it names a URI.
     public init?(_ range: DateRange) {
-        guard range.className == Self.className, let uri = range.clientAttributes.first(where: { $0.name == "X-URI" })?.value else {
-            return nil
-        }
-        func value(_ name: String) -> String? { range.clientAttributes.first { $0.name == name }?.value }
+        guard range.className == Self.className else { return nil }
+        let attributes = range.clientAttributes  // made once: each read of it reads the tag again
+        func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+        guard let uri = value("X-URI") else { return nil }
         self.init(id: range.id, uri: uri, targetID: value("X-TARGET-ID"), targetClass: value("X-TARGET-CLASS"),
                   startDate: range.startDate, line: range.line)
     }
