@@ -73,6 +73,7 @@ extension PlaybackSession {
             emit(.adStart(breakID: playback.adBreak.id, adID: ad.id))
             let breakStart = timeline.mainItemTime(ofBreak: playback.adBreak.id) ?? itemTime
             movePlayer(to: .main, at: breakStart + playback.adBreak.offset(ofAd: playback.adIndex) + playback.offsetInAd)
+            updateSkipWindow()
         case .inserted:
             playback.isAdStartPending = true
             phase = .inBreak(playback)

@@ -100,6 +100,7 @@ extension PlaybackSession {
         playback.isAdStartPending = false
         phase = .inBreak(playback)
         emit(.adStart(breakID: breakID, adID: adID))
+        updateSkipWindow()
     }
 
     private mutating func ended(_ id: PresentationID) throws(SessionError) {

@@ -37,6 +37,15 @@ extension PlaybackSession {
                 return
             case .inBreak(var playback):
                 let left = playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd
+                if let edge = Self.timeToSkipEdge(in: playback), edge < left, remaining >= edge {
+                    // A skip window opens or closes inside the ad: announced at its exact time.
+                    playback.offsetInAd += edge
+                    phase = .inBreak(playback)
+                    itemTime += edge
+                    remaining -= edge
+                    updateSkipWindow()
+                    continue
+                }
                 guard remaining >= left else {
                     playback.offsetInAd += remaining
                     phase = .inBreak(playback)

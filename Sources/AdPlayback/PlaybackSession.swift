@@ -52,6 +52,16 @@ public struct PlaybackSession: Sendable {
         var detour: Detour?
         /// The ad's own item is loading: its `adStart` waits for the player.
         var isAdStartPending = false
+        /// The skip window announced (`adSkippable`) and still open.
+        var skipWindow: SkipScope?
+    }
+
+    /// What a viewer's skip leaves.
+    enum SkipScope: Sendable, Hashable {
+        /// The whole break (its skip control).
+        case wholeBreak
+        /// The ad at this index (its skip offset).
+        case ad(Int)
     }
 
     /// Breaks selected by a jump that still have to play, then where
@@ -216,7 +226,8 @@ public struct PlaybackSession: Sendable {
             return [toBoundary, timeToNextMetadata, timeToNextBlackout].compactMap(\.self).min()
         case .inBreak(let playback):
             // A break that shrank under the playhead (a split revealed late) is at its boundary now.
-            return max(.zero, playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd)
+            let toAdEnd = max(.zero, playback.adBreak.ads[playback.adIndex].duration - playback.offsetInAd)
+            return [toAdEnd, Self.timeToSkipEdge(in: playback)].compactMap(\.self).min()
         case .waiting:
             return nil
         case .alternate(let alternate):
@@ -251,6 +262,7 @@ public struct PlaybackSession: Sendable {
         case .pause: try pause()
         case .resume: try resume()
         case .jump(let kind, let target): try jump(kind, to: target)
+        case .skip: try skipByViewer()
         case .interrupt: try interrupt()
         case .interruptEnd: try endInterruption()
         case .stop: try stop()

@@ -20,6 +20,10 @@ extension SessionEvent.Kind: CustomStringConvertible {
         case .adBreakStart(let id), .adBreakEnd(let id): "\(name) \(id)"
         case .adStart(let breakID, let adID), .adEnd(let breakID, let adID): "\(name) \(breakID)/\(adID)"
         case .adBreakSkip(let id, let reason): "adBreakSkip \(id) (\(reason))"
+        case .adSkippable(let breakID, let adID), .adSkippableEnd(let breakID, let adID):
+            "\(name) \(breakID)" + (adID.map { "/" + $0 } ?? "")
+        case .adSkip(let breakID, let adID): "adSkip \(breakID)/\(adID)"
+        case .skipDenied(let reason): "skipDenied (\(reason))"
         case .bookmark(let bookmark): "bookmark \(bookmark)"
         case .error(let message): "error: \(message)"
         case .streamError(let message, let isForeground): "streamError\(isForeground ? "" : " (background)"): \(message)"

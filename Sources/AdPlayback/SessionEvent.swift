@@ -28,6 +28,17 @@ public struct SessionEvent: Sendable, Hashable {
         case adEnd(breakID: String, adID: String)
         /// A break ended: its last ad ended, failed or was left.
         case adBreakEnd(breakID: String)
+        /// The viewer may now skip: the break's skip control opened (`adID`
+        /// nil), or the playing ad's skip offset was reached.
+        case adSkippable(breakID: String, adID: String?)
+        /// A break's skip control closed as its duration ended while the
+        /// break goes on (a window open to the end closes with the break or
+        /// the ad).
+        case adSkippableEnd(breakID: String, adID: String?)
+        /// The viewer skipped this ad; a break-wide skip then ends the break.
+        case adSkip(breakID: String, adID: String)
+        /// A skip was refused, and why.
+        case skipDenied(SkipDenial)
         /// A break was not played, and why (the policy, watched, cool-down, unresolved, …).
         case adBreakSkip(breakID: String, reason: SkipReason)
         /// Content plays: after the start, a break or a jump.
@@ -121,6 +132,10 @@ extension SessionEvent.Kind {
         case .adEnd: "adEnd"
         case .adBreakEnd: "adBreakEnd"
         case .adBreakSkip: "adBreakSkip"
+        case .adSkippable: "adSkippable"
+        case .adSkippableEnd: "adSkippableEnd"
+        case .adSkip: "adSkip"
+        case .skipDenied: "skipDenied"
         case .contentStart: "contentStart"
         case .pause: "pause"
         case .resume: "resume"
@@ -141,4 +156,21 @@ extension SessionEvent.Kind {
         case .adError: "adError"
         }
     }
+}
+
+/// Why the viewer's skip was refused.
+public enum SkipDenial: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No break plays (content, a placeholder being resolved, alternate content).
+    case notInBreak
+    /// The break has no skip control and the ad no skip offset.
+    case notSkippable
+    /// The window has not opened yet.
+    case notYetSkippable
+    /// The window's duration is over.
+    case noLongerSkippable
+}
+
+extension SkipDenial: CustomStringConvertible {
+    /// The reason as event lines spell it (`notYetSkippable`, …).
+    public var description: String { rawValue }
 }

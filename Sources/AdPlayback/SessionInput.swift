@@ -47,6 +47,11 @@ public enum SessionInput: Sendable, Hashable {
     case interrupt
     /// The interruption is over.
     case interruptEnd
+    /// The viewer pressed skip: inside an open skip window (an
+    /// interstitial's skip control, or an ad's skip offset) the break, or
+    /// that ad, is left at once (`adSkip`); otherwise it is refused with
+    /// the reason (`skipDenied`).
+    case skip
     /// The viewer stopped: a bookmark is saved.
     case stop
     /// A fault: the session ends and a fail-over session starts at the same

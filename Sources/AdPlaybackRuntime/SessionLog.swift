@@ -34,6 +34,10 @@ final class SessionLog: PlaybackObserver {
             metadata["break"] = "\(breakID)"
             metadata["reason"] = "\(reason.rawValue)"
             level = .info
+        case .adSkip(let breakID, let adID):
+            metadata["break"] = "\(breakID)"
+            metadata["ad"] = "\(adID)"
+            level = .info
         case .adStart(let breakID, let adID), .adEnd(let breakID, let adID):
             metadata["break"] = "\(breakID)"
             metadata["ad"] = "\(adID)"

@@ -16,6 +16,8 @@ internal import MediaTime
 ///   is cancelled and primary playback goes on where it was scheduled.
 /// - `X-PLAYOUT-LIMIT` cuts the assets to it.
 /// - `X-RESTRICT` and `CUE` become the break's restrictions (`BreakRestrictions`).
+/// - `X-SKIP-CONTROL-*`, or the list's `SKIP-CONTROL` which overrides them,
+///   become the break's skip control (`BreakSkipControl`).
 /// - Every request, and every asset the player loads, carries
 ///   `_HLS_primary_id`, one value for the session.
 /// - A resume offset of 0 inserts the break (it adds stream time); an absent
@@ -58,7 +60,7 @@ public struct InterstitialResolver: AdResolver {
             guard let url = assetURL(uri, relativeTo: playlistURL) else {
                 return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): X-ASSET-URI \(uri) is not a URL; it is not played"])
             }
-            return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: [(url, duration)])])
+            return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: [(url, duration)], skipControl: interstitial.skipControl)])
         case nil:
             return ResolvedBreaks(breaks: [], issues: [
                 "interstitial \(opportunity.id): no usable X-ASSET-URI or X-ASSET-LIST; it is not played",
@@ -96,11 +98,16 @@ public struct InterstitialResolver: AdResolver {
             issues.append("interstitial \(opportunity.id): its asset list has no assets to play; primary playback goes on")
             return ResolvedBreaks(breaks: [], issues: issues)
         }
-        return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: urls)], issues: issues)
+        // The list's SKIP-CONTROL overrides the tag's.
+        let skipControl = assets.skipControl ?? interstitial.skipControl
+        return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: urls, skipControl: skipControl)], issues: issues)
     }
 
-    /// The break: one inserted ad per asset, cut to the playout limit.
-    private func adBreak(_ opportunity: AdOpportunity, _ interstitial: Interstitial, assets: [(URL, MediaDuration)]) -> AdBreak {
+    /// The break: one inserted ad per asset, cut to the playout limit, with
+    /// the skip control offered.
+    private func adBreak(
+        _ opportunity: AdOpportunity, _ interstitial: Interstitial, assets: [(URL, MediaDuration)], skipControl: Interstitial.SkipControl?
+    ) -> AdBreak {
         var ads: [Ad] = []
         var start = MediaDuration.zero
         for (url, duration) in assets where interstitial.playoutLimit.map({ start < $0 }) ?? true {
@@ -114,6 +121,7 @@ public struct InterstitialResolver: AdResolver {
         var adBreak = AdBreak(id: opportunity.id, position: opportunity.breakPosition, ads: ads, insertion: .inserted,
                               occupancy: offset == .zero ? .addsStreamTime : .replacesContent, resumeOffset: offset == .zero ? nil : offset)
         adBreak.restrictions = Self.restrictions(of: interstitial)
+        adBreak.skipControl = skipControl.map { BreakSkipControl(offset: $0.offset, duration: $0.duration, labelID: $0.labelID) }
         return adBreak
     }
 

@@ -159,6 +159,14 @@ public enum EventLines {
         case .adBreakSkip(let id, let reason):
             output.member("break", id)
             output.member("reason", reason.rawValue)
+        case .adSkippable(let id, let ad), .adSkippableEnd(let id, let ad):
+            output.member("break", id)
+            if let ad { output.member("ad", ad) }
+        case .adSkip(let id, let ad):
+            output.member("break", id)
+            output.member("ad", ad)
+        case .skipDenied(let reason):
+            output.member("reason", reason.rawValue)
         case .bookmark(let bookmark):
             output.key("watched")
             output.openArray()

@@ -64,6 +64,8 @@ extension SVGTimeline {
                 svg += labels.place(.init(text: "■ bookmark", x: x, y: y - 6))
             case .failover:
                 svg += labels.place(.init(text: "⚡ fail-over", x: x, y: y - 6, fill: "#a00"))
+            case .adSkip(_, let ad):
+                svg += labels.place(.init(text: "⏭ \(ad) skipped", x: x + 4, y: y - 4, fill: "#c05000"))
             default:
                 break
             }

@@ -26,6 +26,8 @@ public struct Scenario: Sendable {
         case jumpToDate(JumpKind, ProgramDateTime)
         /// An interruption lasting a while.
         case interrupt(MediaDuration)
+        /// The viewer presses skip (refused outside a skip window).
+        case skip
         /// Stop and save a bookmark.
         case stop
         /// A fault: fail over to a new session at the same content time.
@@ -123,7 +125,7 @@ extension Scenario.Action {
     var wallTime: MediaDuration? {
         switch self {
         case .play(let duration), .pause(let duration), .wait(let duration), .interrupt(let duration): duration
-        case .start, .jump, .jumpToDate, .stop, .failover, .playToEnd: nil
+        case .start, .jump, .jumpToDate, .skip, .stop, .failover, .playToEnd: nil
         }
     }
 }

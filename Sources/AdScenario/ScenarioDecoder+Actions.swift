@@ -9,7 +9,7 @@ import HLS
 extension Scenario {
     /// The action names a scenario may use.
     static let actionNames = [
-        "start", "play", "pause", "wait", "seek", "fastForward", "rewind", "interrupt", "stop", "failover",
+        "start", "play", "pause", "wait", "seek", "fastForward", "rewind", "interrupt", "skip", "stop", "failover",
         "playToEnd",
     ]
 
@@ -47,6 +47,7 @@ extension Scenario {
             _ = try field.object(allowing: ["do"])
             action = switch name {
             case "stop": .stop
+            case "skip": .skip
             case "failover": .failover
             default: .playToEnd
             }

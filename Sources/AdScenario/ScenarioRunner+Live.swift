@@ -85,6 +85,8 @@ extension Scenario {
             var events = try live.send(.interrupt)
             events += try await live.play(for: duration)
             return events + (try live.send(.interruptEnd))
+        case .skip:
+            return try live.send(.skip)
         case .stop:
             return try live.send(.stop)
         case .failover:

@@ -174,6 +174,8 @@ extension Scenario {
             events += try await stage.hold(for: duration, isolation: isolation)
             events += try stage.send(.interruptEnd)
             return events
+        case .skip:
+            return try stage.send(.skip)
         case .stop:
             return try stage.send(.stop)
         case .failover:
@@ -244,6 +246,7 @@ extension Scenario {
         case .wait: "wait"
         case .jump(let kind, _), .jumpToDate(let kind, _): kind.rawValue
         case .interrupt: "interrupt"
+        case .skip: "skip"
         case .stop: "stop"
         case .failover: "failover"
         case .playToEnd: "playToEnd"

@@ -121,3 +121,15 @@ extension SkipReason {
         }
     }
 }
+
+extension SkipDenial {
+    /// The reason as a viewer would say it: `no ad is playing`, `not yet`, ….
+    var words: String {
+        switch self {
+        case .notInBreak: "no ad is playing"
+        case .notSkippable: "this ad cannot be skipped"
+        case .notYetSkippable: "not yet"
+        case .noLongerSkippable: "no longer"
+        }
+    }
+}

@@ -62,6 +62,9 @@ public struct AdBreak: Sendable, Hashable, Codable, Identifiable {
     public var resumeOffset: MediaDuration?
     /// What its source requires of playback whatever the policy's rules say.
     public var restrictions: BreakRestrictions = []
+    /// When the viewer may skip the whole break (an interstitial's skip
+    /// control); nil: only its ads' own skip offsets, if any.
+    public var skipControl: BreakSkipControl?
 
     /// Creates a break.
     public init(

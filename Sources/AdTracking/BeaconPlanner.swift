@@ -135,6 +135,11 @@ public struct BeaconPlanner: Sendable {
             for (slot, at) in current.play(to: current.ad.duration) { fire(slot, of: current, at: at) }
             for slot in current.take(.adEnd) { fire(slot, of: current, at: current.ad.duration) }
             view = nil
+        case .adSkip(let breakID, let adID):
+            // The viewer's skip: the ad's `skip` fires now, where it was left.
+            guard view?.breakID == breakID, view?.ad.id == adID else { return }
+            fireReported("skip")
+            view = nil
         case .adBreakSkip(let breakID, let reason):
             if view?.breakID == breakID { view?.skipPending = true }
             if reason != .watched, reason != .unresolved { reach(breakID, in: session) }

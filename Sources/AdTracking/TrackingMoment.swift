@@ -9,7 +9,7 @@ public import MediaTime
 /// | `firstQuartile`, `midpoint`, `thirdQuartile` | once 25/50/75 % of the ad has played continuously at 1x (seeks do not count) |
 /// | `complete`, `breakEnd` | as the ad plays to its end |
 /// | `progress`, and any event with a time in the ad (SSAI) | as play crosses that time |
-/// | `skip` | as the policy skips the ad once started |
+/// | `skip` | as the viewer skips the ad, or the policy skips it once started |
 /// | `pause`, `resume` | as the viewer pauses or resumes during the ad |
 /// | `notUsed` | at the session's end, for an ad of a skipped break never started |
 /// | `error` | when the ad cannot play (the resolver's report) |

@@ -114,6 +114,21 @@ import VirtualTime
         #expect(adBreak.position == .preroll)
     }
 
+    /// The tag's skip control becomes the break's; a list's SKIP-CONTROL overrides it.
+    @Test func theSkipControl_comesFromTheTag_orTheListWhichOverridesIt() async throws {
+        let tagged = try Self.opportunity(
+            #"DURATION=10,X-ASSET-URI="a.m3u8",X-SKIP-CONTROL-OFFSET=3,X-SKIP-CONTROL-DURATION=4,X-SKIP-CONTROL-LABEL-ID="skip""#)
+        let fromTag = try #require(resolver.resolveAtOnce(tagged)?.breaks.first)
+        #expect(fromTag.skipControl == BreakSkipControl(offset: MediaDuration(seconds: 3), duration: MediaDuration(seconds: 4), labelID: "skip"))
+        transport.route("/live/s.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 8}], "SKIP-CONTROL": {"OFFSET": 5}}"#))
+        let listed = try Self.opportunity(#"DURATION=8,X-ASSET-LIST="s.json",X-SKIP-CONTROL-OFFSET=3"#)
+        let fromList = try #require(try await resolver.resolve(listed).breaks.first)
+        #expect(fromList.skipControl == BreakSkipControl(offset: MediaDuration(seconds: 5)))
+        transport.route("/live/n.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 8}]}"#))
+        let unlisted = try Self.opportunity(#"DURATION=8,X-ASSET-LIST="n.json",X-SKIP-CONTROL-OFFSET=3"#)
+        #expect(try await resolver.resolve(unlisted).breaks.first?.skipControl == BreakSkipControl(offset: MediaDuration(seconds: 3)))
+    }
+
     /// A list that fails, is not usable or is empty leaves no break, and says why.
     @Test(arguments: [
         (InMemoryTransport.Answer.response(status: 404, body: []), "its asset list failed"),

@@ -29,7 +29,9 @@ import VAST
             switch event.kind {
             case .sessionStart, .sessionEnd, .contentStart, .pause, .resume, .interrupt, .interruptEnd, .failover: name = event.name
             case .adBreakStart(let id), .adBreakEnd(let id): name = "\(event.name) \(id)"
-            case .adStart(let b, let a), .adEnd(let b, let a): name = "\(event.name) \(b)/\(a)"
+            case .adStart(let b, let a), .adEnd(let b, let a), .adSkip(let b, let a): name = "\(event.name) \(b)/\(a)"
+            case .adSkippable(let b, let a), .adSkippableEnd(let b, let a): name = "\(event.name) \(b)/\(a ?? "")"
+            case .skipDenied(let reason): name = "skipDenied \(reason)"
             case .adBreakSkip(let id, let reason): name = "adBreakSkip \(id) \(reason.rawValue)"
             case .seek(let kind, _), .seekDenied(let kind, _): name = "\(event.name) \(kind.rawValue)"
             case .seekAdjusted(_, let reason): name = "seekAdjusted \(reason)"

@@ -79,6 +79,37 @@ import struct VAST.AdErrorReport
         #expect(run.fired(since: before) == ["m1 skip#1", "m2 notUsed#1"])
     }
 
+    /// The viewer's skip of a skippable ad fires its `skip` at once, with
+    /// the quartiles it played before; the next ad plays in full.
+    @Test func viewersSkipOfASkippableAd_firesSkipAtOnce() throws {
+        var skippable = ad("m1", 20)
+        skippable.skipOffset = s(6)
+        let run = TrackedRun([AdBreak(id: "mid", position: .midroll(content(60)), ads: [skippable, ad("m2", 20)], insertion: .inserted)])
+        try run.simulation.send(.start(.beginning))
+        try run.simulation.play(for: s(67))
+        let before = run.sink.beacons.count
+        try run.simulation.send(.skip)
+        #expect(run.fired(since: before).first == "m1 skip#1")
+        #expect(run.fired.contains("m1 firstQuartile#1") && !run.fired.contains("m1 midpoint#1"))
+        try run.simulation.playToEnd()
+        #expect(Array(run.fired(since: before + 1).prefix(9)) == playedThrough("m2"))
+        #expect(!run.fired.contains("m1 complete#1") && !run.fired.contains("m1 notUsed#1"))
+    }
+
+    /// A break-wide skip (an interstitial's skip control) fires `skip` for the
+    /// ad playing, and `notUsed` for the ads it never started.
+    @Test func viewersSkipOfABreak_firesSkipForTheAdPlaying_andNotUsedForTheRest() throws {
+        var mid = episode()[1]
+        mid.skipControl = BreakSkipControl(offset: s(3))
+        let run = TrackedRun([mid])
+        try run.simulation.send(.start(.beginning))
+        try run.simulation.play(for: s(64))
+        let before = run.sink.beacons.count
+        try run.simulation.send(.skip)
+        try run.simulation.playToEnd()
+        #expect(run.fired(since: before) == ["m1 skip#1", "m2 notUsed#1"])
+    }
+
     /// A seek from 30 lands 30 s into the mid-roll (10 s into m2).
     @Test(arguments: [
         (SeekIntoBreakRule.playFromBreakStart, playedThrough("m1") + playedThrough("m2")),
