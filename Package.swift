@@ -225,7 +225,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
-        .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
+        .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "AdTimeline", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
         .testTarget(
             name: "AdTimelineTests",
             dependencies: [

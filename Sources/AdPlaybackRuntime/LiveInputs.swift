@@ -40,6 +40,7 @@ public enum LiveInputs {
                 grown.duration = edge > opportunity.start ? edge - opportunity.start : nil
                 if grown.duration != nil { inputs.append(.opportunity(grown)) }
             }
+            inputs += creativeSignals(in: playlist, from: first.start, epoch: epoch, playlistURL: playlistURL)
             return inputs
         case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
             return [.opportunity(AdOpportunity(opportunity, in: playlist, playlistURL: playlistURL))]
@@ -56,6 +57,21 @@ public enum LiveInputs {
         case .blackout(let change):
             return [.blackout(change)]
         }
+    }
+
+    /// The ads SVTA 2053-2 creative signalling describes in the window (from
+    /// `windowStart` on), as tracked avails: known breaks with their
+    /// tracking, which a session takes once and updates when they change.
+    static func creativeSignals(in playlist: MediaPlaylist, from windowStart: StreamTime, epoch: Int, playlistURL: String?) -> [SessionInput] {
+        var inputs: [SessionInput] = []
+        for range in playlist.dateRanges where range.className == CreativeSignal.className {
+            // One that cannot be read was a warning of the parse.
+            guard let signal = try? CreativeSignal(range), var opportunity = AdOpportunity(signal, in: playlist, playlistURL: playlistURL),
+                  case .stream(let start) = opportunity.position, start + (opportunity.duration ?? .zero) > windowStart else { continue }
+            opportunity.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
+            inputs.append(.opportunity(opportunity))
+        }
+        return inputs
     }
 
     /// An origin fault as the session reports it.

@@ -184,8 +184,9 @@ extension Scenario {
 
     /// A recording whose first playlist has EXT-X-ENDLIST is an HLS VOD
     /// stream: its length is the playlist's, playback starts at 0 and may
-    /// seek anywhere, and its interstitials and cues are the opportunities
-    /// (relative URIs resolve against the URL it was recorded from).
+    /// seek anywhere, its interstitials and cues are the opportunities
+    /// (relative URIs resolve against the URL it was recorded from), and
+    /// the ads its creative signalling describes are breaks from the start.
     private static func decodeVOD(_ top: JSONObjectFields, stream: JSONField, recording: LiveRecording) throws(ScenarioError) -> Scenario? {
         guard let first = recording.entries.first else { return nil }
         let playlist: MediaPlaylist
@@ -195,9 +196,14 @@ extension Scenario {
             return nil  // the live path reports what does not parse, where
         }
         guard playlist.endList else { return nil }
+        // SVTA 2053-2 creative signalling describes ads stitched into the
+        // stream, known up front: in-stream breaks that replace the stream's
+        // time they take, with their tracking.
+        let stitched = playlist.creativeSignals
+            .compactMap { AdOpportunity($0, in: playlist, playlistURL: recording.url)?.trackedBreak(occupancy: .replacesContent) }
         let timeline: AdTimeline
         do {
-            timeline = try AdTimeline(contentDuration: playlist.duration, breaks: [])
+            timeline = try AdTimeline(contentDuration: playlist.duration, breaks: stitched)
         } catch {
             throw stream.failure(error.description)
         }

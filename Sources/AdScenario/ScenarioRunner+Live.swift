@@ -1,4 +1,5 @@
 import AdTransport
+import AdOutbox
 import Logging
 import AdLive
 import AdPlayback
@@ -16,7 +17,8 @@ extension Scenario {
     /// what else the stream announces (an interstitial), each within the
     /// scenario's resolve timeout on `clock`.
     func runLive(
-        _ recording: LiveRecording, selector: (any AdPolicySelector)?, resolvers: [any AdResolver], clock: any Clock<Duration>, logger: Logger
+        _ recording: LiveRecording, selector: (any AdPolicySelector)?, resolvers: [any AdResolver], clock: any Clock<Duration>,
+        beacons: BeaconOutbox?, beaconSession: String, logger: Logger
     ) async throws(ScenarioError) -> ScenarioRun {
         let session = PlaybackSession(
             timeline: timeline, engine: AdPolicyEngine(policy: policy, selector: selector), placeholderStyle: placeholderStyle,
@@ -33,6 +35,7 @@ extension Scenario {
         } catch {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
         }
+        let recorder = track(beacons, session: beaconSession, in: live.simulation.runtime)
         func record(_ new: [SessionEvent]) {
             events += new
             dates += new.map { live.date(at: $0.stream)?.description }
@@ -52,8 +55,10 @@ extension Scenario {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not load: \(reason)")
         }
         var run = ScenarioRun(
-            timeline: live.session.timeline, events: events, watched: live.session.watchedBreakIDs, issues: issues + live.simulation.runtime.issues)
+            timeline: live.session.timeline, events: events, watched: live.session.watchedBreakIDs,
+            issues: issues + live.simulation.runtime.issues + (recorder?.problems ?? []))
         run.dates = dates
+        run.beacons = recorder?.fired ?? []
         return run
     }
 

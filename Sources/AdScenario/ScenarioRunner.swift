@@ -54,8 +54,9 @@ extension Scenario {
     ///   `start from bookmark` reads one when the run has saved none (a
     ///   bookmark file kept across runs); VOD scenarios only.
     /// - Parameter beacons: the outbox the ads' beacons (and the resolvers'
-    ///   error reports) go to, with sessions `beaconSession/1`, `/2`, …; VOD
-    ///   scenarios only.
+    ///   error reports) go to, with sessions `beaconSession/1`, `/2`, …: a
+    ///   VOD scenario's ads, and on a live recording the ads whose tracking
+    ///   the stream signals (SVTA 2053-2 creative signalling).
     /// - Parameter resolvers: what resolves the opportunities (a VMAP's breaks).
     /// - Parameter clock: the clock the resolutions' time limit runs on.
     /// - Parameter beaconSession: the prefix of the beacons' session names.
@@ -74,10 +75,8 @@ extension Scenario {
             guard bookmarks == nil else {
                 throw ScenarioError(path: "$.stream", message: "a bookmark file is for VOD scenarios; a live one resumes by date")
             }
-            guard beacons == nil else {
-                throw ScenarioError(path: "$.stream", message: "beacons are fired for VOD scenarios; a live recording's ads carry no tracking")
-            }
-            return try await runLive(liveRecording, selector: selector, resolvers: resolvers, clock: clock, logger: logger)
+            return try await runLive(
+                liveRecording, selector: selector, resolvers: resolvers, clock: clock, beacons: beacons, beaconSession: beaconSession, logger: logger)
         }
         let engine = AdPolicyEngine(policy: policy, selector: selector)
         let session = PlaybackSession(timeline: timeline, engine: engine, placeholderStyle: placeholderStyle)

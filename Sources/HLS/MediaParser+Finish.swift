@@ -18,6 +18,13 @@ extension MediaParser {
                 warn(range.line, "#EXT-X-DATERANGE", "com.apple.hls.preload is ignored: the playlist has EXT-X-ENDLIST, so nothing is due later")
             }
         }
+        for range in playlist.dateRanges[min(mark.dateRanges, playlist.dateRanges.count)...] where range.className == CreativeSignal.className {
+            do {
+                _ = try CreativeSignal(range)
+            } catch {
+                warn(range.line, "#EXT-X-DATERANGE", "creative signalling \(range.id) is not usable: \(error.detail); its ads get no tracking")
+            }
+        }
         for (index, range) in dateRangeMetadata {
             guard let date = range.startDate, let time = playlist.dateAnchors.time(of: date, near: playlist.metadata[index].time)
             else { continue }

@@ -37,6 +37,22 @@ public enum PayloadText {
         return allHex ? try hex(text, from: start, to: end) : try base64(text, from: start, to: end)
     }
 
+    /// Decodes base64 text only (standard alphabet, `=` padding optional),
+    /// for payloads that are never hex (a JSON document, say); surrounding
+    /// spaces are ignored. Errors give the character offset.
+    public static func decode(base64 text: some StringProtocol) throws(SCTE35Error) -> [UInt8] {
+        var utf8 = Array(text.utf8)
+        return try utf8.withUnsafeMutableBufferPointer { buffer throws(SCTE35Error) in
+            let text = UnsafeBufferPointer(buffer)
+            var start = 0
+            var end = text.count
+            while start < end, isSpace(text[start]) { start += 1 }
+            while end > start, isSpace(text[end - 1]) { end -= 1 }
+            guard start < end else { throw SCTE35Error(.emptyInput, at: .character(0), field: "payload", "the payload is empty") }
+            return try base64(text, from: start, to: end)
+        }
+    }
+
     /// Encodes bytes as standard base64 with padding.
     public static func base64(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []

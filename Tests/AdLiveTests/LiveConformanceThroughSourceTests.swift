@@ -163,8 +163,10 @@ import Testing
         #expect(interstitial.resumeOffset == .zero)
     }
 
-    /// In-manifest tracking (SVTA 2053-2) is not an ad break: it is timed
-    /// metadata carrying its signalling attribute.
+    /// In-manifest tracking (SVTA 2053-2) is no cue: the reader's placements
+    /// have none (the ads it describes reach a session through
+    /// `LiveInputs` as a tracked avail), and it is timed metadata carrying
+    /// its signalling attribute.
     @Test func svta2053_creativeSignalling_isTimedMetadataWithItsPayload() async throws {
         let (updates, _) = try await follow([try fixture("shaka-svta2053-ad-creative-signaling.m3u8")])
         #expect(started(updates).isEmpty)
