@@ -18,10 +18,18 @@ public final class AVFoundationPlayer: AVPlayerControl {
     private var itemStatus: NSKeyValueObservation?
     private var controlStatus: NSKeyValueObservation?
     private var notifications: [any NSObjectProtocol] = []
+    /// An empty schedule of interstitial events: AVFoundation then ignores
+    /// the HLS interstitials in the source media, and the session, which
+    /// decided them with the rest of its breaks, plays them through this
+    /// adapter as it plays every client-side break.
+    private let interstitials: AVPlayerInterstitialEventController
 
-    /// Drives `player`.
+    /// Drives `player`. AVFoundation's own playing of the playlist's HLS
+    /// interstitials is turned off: the session plays them.
     public init(player: AVPlayer = AVPlayer()) {
         self.player = player
+        interstitials = AVPlayerInterstitialEventController(primaryPlayer: player)
+        interstitials.events = []
         controlStatus = player.observe(\.timeControlStatus, options: [.new]) { [weak self] player, _ in
             let status = player.timeControlStatus
             let reason = player.reasonForWaitingToPlay?.rawValue
