@@ -33,8 +33,9 @@ extension PlaybackSession {
         emit(.adBreakSkip(breakID: adBreak.id, reason: reason), at: start)
         timeline.settleAds(ofBreak: adBreak.id, as: .skipped)
         let resumption = timeline.contentResumption(after: adBreak)
+        let next = self.next(after: adBreak, resumingAt: resumption)
         if removing { timeline.removeBreak(id: adBreak.id) }
-        continueAfterBreak(at: resumption, precision: precision, then: detour)
+        continueAfterBreak(at: resumption, precision: precision, then: detour, next: next)
     }
 
     /// Starts playing a break as `entry` says, as a detour of a jump or
@@ -115,18 +116,32 @@ extension PlaybackSession {
     mutating func finishBreak(_ playback: BreakPlayback) {
         let id = playback.adBreak.id
         let position = timeline.contentResumption(after: playback.adBreak)
+        let next = self.next(after: playback.adBreak, resumingAt: position)
         emit(.adBreakEnd(breakID: id))
         if engine.watchedRule(for: playback.adBreak) == .onEnd { timeline.markWatched(id) }
         lastBreakCompletedAt = now
         if playback.removeAfterPlay { timeline.removeBreak(id: id) }
-        continueAfterBreak(at: position, then: playback.detour)
+        continueAfterBreak(at: position, then: playback.detour, next: next)
+    }
+
+    /// The break that plays right after `adBreak` with no content between:
+    /// the next at its position, or one exactly where content resumes after
+    /// it (interstitials at one date, the later placed at the earlier's
+    /// resume offset).
+    func next(after adBreak: AdBreak, resumingAt resumption: ContentTime) -> AdBreak? {
+        if let following = timeline.breakFollowing(adBreak.id) { return following }
+        guard resumption != timeline.contentPosition(of: adBreak) else { return nil }
+        return timeline.adBreak(atContentTime: resumption)
     }
 
     /// After a break (played or skipped): the next break of the jump it was
-    /// a detour of, the jump's arrival, or content after the break.
-    mutating func continueAfterBreak(at position: ContentTime, precision: SeekPrecision = .exact, then detour: Detour?) {
+    /// a detour of, the jump's arrival, the break `next` at its position
+    /// (breaks at one position play back to back), or content after it.
+    mutating func continueAfterBreak(at position: ContentTime, precision: SeekPrecision = .exact, then detour: Detour?, next: AdBreak? = nil) {
         if let detour {
             follow(detour)
+        } else if let next, let current = timeline.adBreak(id: next.id) {
+            reach(current, precision: precision)
         } else {
             enterContent(at: position, precision: precision)
         }

@@ -114,7 +114,8 @@ extension PlaybackSession {
         case .skip:
             emit(.adBreakSkip(breakID: playback.adBreak.id, reason: .interrupted))
             timeline.settleAds(ofBreak: playback.adBreak.id, as: .skipped)
-            continueAfterBreak(at: timeline.contentResumption(after: playback.adBreak), then: playback.detour)
+            let resumption = timeline.contentResumption(after: playback.adBreak)
+            continueAfterBreak(at: resumption, then: playback.detour, next: next(after: playback.adBreak, resumingAt: resumption))
         }
     }
 }

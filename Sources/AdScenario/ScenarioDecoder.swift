@@ -245,7 +245,6 @@ extension Scenario {
     private static func decodeTimeline(_ fields: [JSONField], stream: StreamSpec) throws(ScenarioError) -> AdTimeline {
         var breaks: [AdBreak] = []
         var firstByID: [String: String] = [:]
-        var firstByPosition: [ContentTime: (id: String, path: String)] = [:]
         for field in fields {
             let object = try field.object(allowing: ["id", "at", "ads", "insertion"])
             let idField = try object.required("id")
@@ -253,12 +252,7 @@ extension Scenario {
             if let first = firstByID[id] { throw idField.failure("duplicate break id \"\(id)\" (first at \(first))") }
             firstByID[id] = field.path
             let atField = try object.required("at")
-            let (position, content) = try decodePosition(atField, contentDuration: stream.contentDuration)
-            if let first = firstByPosition[content] {
-                throw atField.failure(
-                    "two breaks at content position \(content): \"\(first.id)\" (\(first.path)) and \"\(id)\"")
-            }
-            firstByPosition[content] = (id, field.path)
+            let position = try decodePosition(atField, contentDuration: stream.contentDuration)
             let ads = try decodeAds(try object.required("ads"))
             let insertion = try object["insertion"]?.oneOf(Insertion.self) ?? stream.insertion
             breaks.append(AdBreak(id: id, position: position, ads: ads, insertion: insertion))
@@ -272,18 +266,18 @@ extension Scenario {
 
     private static func decodePosition(
         _ field: JSONField, contentDuration: MediaDuration
-    ) throws(ScenarioError) -> (BreakPosition, ContentTime) {
+    ) throws(ScenarioError) -> BreakPosition {
         if case .string(let text) = field.node.value {
             guard text == "end" else { throw field.failure("expected seconds or \"end\", got \(Echo.quoted(text))") }
-            return (.postroll, ContentTime(ticks: contentDuration.ticks))
+            return .postroll
         }
         let seconds = try field.seconds()
         guard seconds <= contentDuration else {
             throw field.failure("must be within 0…\(contentDuration) (the content duration), got \(seconds)")
         }
         let time = ContentTime(ticks: seconds.ticks)
-        if time == .zero { return (.preroll, time) }
-        return (seconds == contentDuration ? .postroll : .midroll(time), time)
+        if time == .zero { return .preroll }
+        return seconds == contentDuration ? .postroll : .midroll(time)
     }
 
     private static func decodeAds(_ field: JSONField) throws(ScenarioError) -> [Ad] {

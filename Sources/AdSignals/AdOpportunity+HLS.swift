@@ -23,9 +23,16 @@ extension AdOpportunity {
     /// playback resumes at (`IN`, when it covers content) to the nearest
     /// segment boundary of the playlist. A point past the playlist's last
     /// segment stays where it is.
+    ///
+    /// Interstitials at one date play in tag order with cumulative offsets:
+    /// each after the first is placed where primary playback would resume
+    /// after those before it, so it plays right after them.
     public init(_ placement: PlacementOpportunity, in playlist: MediaPlaylist, playlistURL: String?) {
         self.init(placement, playlistURL: playlistURL)
-        guard case .interstitial(var interstitial, let url) = signal, !interstitial.snap.isEmpty, case .stream(let scheduled) = position else { return }
+        guard case .interstitial(var interstitial, let url) = signal, case .stream(var scheduled) = position else { return }
+        scheduled = scheduled + Self.coveredBefore(placement, in: playlist)
+        position = .stream(scheduled)
+        guard !interstitial.snap.isEmpty else { return }
         var start = scheduled
         if interstitial.snap.contains(.out), let boundary = Self.nearestBoundary(to: scheduled, in: playlist) { start = boundary }
         let covered = interstitial.resumeOffset ?? duration ?? .zero
@@ -34,6 +41,19 @@ extension AdOpportunity {
         }
         position = .stream(start)
         signal = .interstitial(interstitial, playlistURL: url)
+    }
+
+    /// The content the interstitials scheduled at `placement`'s date before
+    /// it (in tag order) cover: their resume offsets, a missing one being
+    /// the interstitial's duration.
+    static func coveredBefore(_ placement: PlacementOpportunity, in playlist: MediaPlaylist) -> MediaDuration {
+        var covered = MediaDuration.zero
+        for earlier in playlist.opportunities {
+            if earlier.id == placement.id { break }
+            guard earlier.start == placement.start, case .interstitial(let other) = earlier.kind, other.cue.isDisjoint(with: [.pre, .post]) else { continue }
+            covered += other.resumeOffset ?? earlier.duration ?? .zero
+        }
+        return covered
     }
 
     /// The segment boundary nearest `time`: a segment's start, or its end

@@ -59,8 +59,8 @@ extension AdTimeline {
     /// The stream time range a break occupies.
     /// - Complexity: O(log n).
     public func streamRange(ofBreak id: String) -> Range<StreamTime>? {
-        guard let entry = tree.liveEntry(id: id) else { return nil }
-        let start = StreamTime(ticks: entry.position.ticks + tree.prefix(before: entry.position, inclusive: false).added)
+        guard let entry = tree.liveEntry(id: id), let before = tree.prefix(beforeEntry: id) else { return nil }
+        let start = StreamTime(ticks: entry.position.ticks + before.added)
         return start..<(start + entry.duration)
     }
 
@@ -85,7 +85,7 @@ extension AdTimeline {
     /// removed break's too: its ads are still stitched in).
     /// - Complexity: O(log n).
     public func mainItemTime(ofBreak id: String) -> MediaDuration? {
-        guard let entry = tree.entry(id: id) else { return nil }
-        return MediaDuration(ticks: entry.position.ticks + tree.prefix(before: entry.position, inclusive: false).stitched)
+        guard let entry = tree.entry(id: id), let before = tree.prefix(beforeEntry: id) else { return nil }
+        return MediaDuration(ticks: entry.position.ticks + before.stitched)
     }
 }

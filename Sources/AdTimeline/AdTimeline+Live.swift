@@ -3,15 +3,17 @@ public import MediaTime
 extension AdTimeline {
     /// Adds a break, as a live stream or a resolver brings one while a
     /// session runs.
-    /// - Throws: ``TimelineError`` for a duplicate id, a position taken or
-    ///   outside the content, ads that are not valid, a break that replaces
-    ///   content overlapping another, or a stream grown too long.
+    /// A break at the position of others comes after them (breaks at one
+    /// position play back to back, in the order they entered).
+    /// - Throws: ``TimelineError`` for a duplicate id, a position outside
+    ///   the content, ads that are not valid, a break that covers content
+    ///   overlapping another (or followed by another at its position), or a
+    ///   stream grown too long.
     /// - Complexity: O(log n) expected.
     public mutating func insert(_ adBreak: AdBreak) throws(TimelineError) {
         guard tree.entry(id: adBreak.id) == nil else { throw .duplicateID(adBreak.id) }
         try Self.validateAds(of: adBreak)
         let position = try contentPosition(checking: adBreak)
-        if let other = tree.entry(atPosition: position) { throw .samePosition(adBreak.id, as: other.adBreak.id) }
         let entry = BreakTree.Entry(adBreak, position: position)
         try checkFits(entry)
         retiredWatched.remove(adBreak.id)
@@ -137,8 +139,9 @@ extension AdTimeline {
     }
 
     /// Checks that `entry` (taking the place of `old`) keeps the stream
-    /// within its maximum length and, if it replaces content, overlaps no
-    /// other break.
+    /// within its maximum length and, if it covers content, overlaps no
+    /// other break. Of breaks at one position only the last may cover
+    /// content: the next would play over what an earlier one covers.
     private func checkFits(_ entry: BreakTree.Entry, replacing old: BreakTree.Entry? = nil) throws(TimelineError) {
         let id = entry.adBreak.id
         let base = contentDuration?.ticks ?? entry.position.ticks
@@ -151,6 +154,19 @@ extension AdTimeline {
             previous.position + previous.covered > entry.position
         {
             throw .overlaps(id, other: previous.adBreak.id)
+        }
+        // The others at its position: those before it cover nothing; it covers nothing if one follows.
+        let isNew = old == nil
+        var rank = before
+        var seenSelf = false
+        while let other = tree.live(at: rank)?.entry, other.position == entry.position {
+            rank += 1
+            if other.adBreak.id == id {
+                seenSelf = true
+                continue
+            }
+            let follows = seenSelf && !isNew
+            if follows ? entry.covered > .zero : other.covered > .zero { throw .overlaps(id, other: other.adBreak.id) }
         }
         let atOrBefore = tree.prefix(before: entry.position, inclusive: true).count
         if let next = tree.live(at: atOrBefore)?.entry, next.adBreak.id != id, entry.position + entry.covered > next.position {

@@ -26,11 +26,23 @@ extension AdTimeline {
         tree.live(at: tree.liveCount(startingAtOrBefore: streamTime.ticks - 1))?.entry.adBreak
     }
 
-    /// The break exactly at `contentTime`, if any.
+    /// The break exactly at `contentTime`, if any; of several there, the
+    /// first (``breakFollowing(_:)`` gives the others).
     /// - Complexity: O(log n).
     public func adBreak(atContentTime contentTime: ContentTime) -> AdBreak? {
-        guard let entry = tree.entry(atPosition: contentTime), !entry.isRemoved else { return nil }
+        guard let entry = tree.live(at: tree.prefix(before: contentTime, inclusive: false).count)?.entry,
+              entry.position == contentTime else { return nil }
         return entry.adBreak
+    }
+
+    /// The break that plays right after the break `id` at the same position
+    /// (breaks at one position play back to back, in the order they
+    /// entered the timeline), if any.
+    /// - Complexity: O(log n).
+    public func breakFollowing(_ id: String) -> AdBreak? {
+        guard let entry = tree.liveEntry(id: id), let before = tree.prefix(beforeEntry: id),
+              let next = tree.live(at: before.count + 1)?.entry, next.position == entry.position else { return nil }
+        return next.adBreak
     }
 
     /// The breaks positioned strictly between two content times, in the order

@@ -2,7 +2,9 @@ import MediaTime
 
 /// The timeline's breaks in content order, in a treap whose subtrees know
 /// how many breaks they hold and how much stream time and main-item time
-/// they add. Every query and every change (insert, update, delete) is
+/// they add. Breaks at one position are ordered by when they entered (a
+/// sequence number each takes), so the key of an entry is (position,
+/// sequence) and every entry is found exactly. Every query and every change (insert, update, delete) is
 /// O(log n) expected, so a live timeline that gains and loses a break
 /// every few minutes for a day costs the same per change at the end as at
 /// the start, and its storage is reused as breaks leave.
@@ -45,6 +47,8 @@ struct BreakTree: Sendable {
         var right: Int?
         var priority: UInt64
         var position = ContentTime.zero
+        /// Orders entries at one position: the one that entered first is first.
+        var sequence: UInt64 = 0
         var ownCount = 0
         var ownAdded: Int64 = 0
         var ownStitched: Int64 = 0
@@ -69,6 +73,7 @@ struct BreakTree: Sendable {
     private var freeSlots: [Int] = []
     private var root: Int?
     private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var nextSequence: UInt64 = 0
     /// Every entry's slot, removed ones included.
     private(set) var slotByID: [String: Int] = [:]
 
@@ -88,16 +93,43 @@ struct BreakTree: Sendable {
         return entry
     }
 
-    /// The entry at exactly `position`, removed or not.
+    /// How many breaks in the timeline come before the entry with this id
+    /// (those at its position that entered earlier too), and the stream and
+    /// main-item time every entry before it adds.
     /// - Complexity: O(log n).
-    func entry(atPosition position: ContentTime) -> Entry? {
+    func prefix(beforeEntry id: String) -> (count: Int, added: Int64, stitched: Int64)? {
+        guard let slot = slotByID[id] else { return nil }
+        let key = (nodes[slot].position, nodes[slot].sequence)
         var node = root
-        while let current = node {
-            let here = nodes[current].position
-            if here == position { return entries[current] }
-            node = position < here ? nodes[current].left : nodes[current].right
+        var count = 0
+        var added: Int64 = 0
+        var stitched: Int64 = 0
+        while let current = node, current != slot {
+            guard Self.precedes(nodes[current], key) else {
+                node = nodes[current].left
+                continue
+            }
+            if let left = nodes[current].left {
+                count += nodes[left].liveCount
+                added += nodes[left].added
+                stitched += nodes[left].stitched
+            }
+            count += nodes[current].ownCount
+            added += nodes[current].ownAdded
+            stitched += nodes[current].ownStitched
+            node = nodes[current].right
         }
-        return nil
+        if let left = node.flatMap({ nodes[$0].left }) {
+            count += nodes[left].liveCount
+            added += nodes[left].added
+            stitched += nodes[left].stitched
+        }
+        return (count, added, stitched)
+    }
+
+    /// Whether `node` comes before the entry of key `key` (position, then sequence).
+    private static func precedes(_ node: Node, _ key: (ContentTime, UInt64)) -> Bool {
+        node.position < key.0 || (node.position == key.0 && node.sequence < key.1)
     }
 
     // MARK: Queries by position
@@ -214,11 +246,11 @@ struct BreakTree: Sendable {
 
     // MARK: Changes
 
-    /// Adds an entry whose id and position are new.
+    /// Adds an entry whose id is new, after any at its position.
     /// - Complexity: O(log n) expected.
     mutating func insert(_ entry: Entry) {
         let slot = allocate(entry)
-        let (low, high) = split(root, at: entry.position, inclusive: false)
+        let (low, high) = split(root, at: entry.position, inclusive: true)
         root = merge(merge(low, slot), high)
     }
 
@@ -227,8 +259,9 @@ struct BreakTree: Sendable {
     @discardableResult
     mutating func delete(id: String) -> Entry? {
         guard let slot = slotByID[id], let entry = entries[slot] else { return nil }
-        let (low, rest) = split(root, at: entry.position, inclusive: false)
-        let (_, high) = split(rest, at: entry.position, inclusive: true)
+        let key = (entry.position, nodes[slot].sequence)
+        let (low, rest) = split(root, before: key)
+        let (_, high) = split(rest, before: (key.0, key.1 + 1))
         root = merge(low, high)
         slotByID.removeValue(forKey: id)
         entries[slot] = nil
@@ -243,6 +276,7 @@ struct BreakTree: Sendable {
     mutating func update(id: String, _ change: (inout Entry) -> Void) {
         guard let slot = slotByID[id], entries[slot] != nil else { return }
         let position = nodes[slot].position
+        let key = (position, nodes[slot].sequence)
         change(&entries[slot]!)
         precondition(entries[slot]!.position == position && entries[slot]!.adBreak.id == id, "an update moved or renamed a break")
         nodes[slot].describe(entries[slot]!)
@@ -250,9 +284,8 @@ struct BreakTree: Sendable {
         var node = root
         while let current = node {
             path.append(current)
-            let here = nodes[current].position
-            if here == position { break }
-            node = position < here ? nodes[current].left : nodes[current].right
+            if current == slot { break }
+            node = Self.precedes(nodes[current], key) ? nodes[current].right : nodes[current].left
         }
         for current in path.reversed() { pull(current) }
     }
@@ -264,6 +297,8 @@ struct BreakTree: Sendable {
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         var node = Node(priority: mixed ^ (mixed >> 31))
         node.describe(entry)
+        node.sequence = nextSequence
+        nextSequence += 1
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -310,6 +345,21 @@ struct BreakTree: Sendable {
             return (tree, high)
         }
         let (low, high) = split(nodes[tree].left, at: position, inclusive: inclusive)
+        nodes[tree].left = high
+        pull(tree)
+        return (low, tree)
+    }
+
+    /// Splits `tree` into the entries before the key (position, sequence) and the rest.
+    private mutating func split(_ tree: Int?, before key: (ContentTime, UInt64)) -> (Int?, Int?) {
+        guard let tree else { return (nil, nil) }
+        if Self.precedes(nodes[tree], key) {
+            let (low, high) = split(nodes[tree].right, before: key)
+            nodes[tree].right = low
+            pull(tree)
+            return (tree, high)
+        }
+        let (low, high) = split(nodes[tree].left, before: key)
         nodes[tree].left = high
         pull(tree)
         return (low, tree)

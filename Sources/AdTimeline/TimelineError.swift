@@ -4,7 +4,6 @@ import MediaTime
 public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Reason: Sendable, Hashable {
         case duplicateID
-        case samePosition(other: String)
         case outsideContent(ContentTime)
         case postrollWithoutDuration
         case noAds
@@ -29,7 +28,6 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     static func duplicateID(_ id: String) -> Self { Self(.duplicateID, breakID: id) }
-    static func samePosition(_ id: String, as other: String) -> Self { Self(.samePosition(other: other), breakID: id) }
     static func outsideContent(_ id: String, at time: ContentTime) -> Self { Self(.outsideContent(time), breakID: id) }
     static func postrollWithoutDuration(_ id: String) -> Self { Self(.postrollWithoutDuration, breakID: id) }
     static func noAds(_ id: String) -> Self { Self(.noAds, breakID: id) }
@@ -47,7 +45,6 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
         let subject = breakID.map { "break \"\($0)\"" } ?? "timeline"
         return switch reason {
         case .duplicateID: "\(subject): the id is used by another break"
-        case .samePosition(let other): "\(subject): at the same content position as break \"\(other)\""
         case .outsideContent(let time): "\(subject): position \(time) lies outside the content"
         case .postrollWithoutDuration: "\(subject): a post-roll needs a known content duration"
         case .noAds: "\(subject): a break needs at least one ad"

@@ -21,8 +21,6 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         (#"{\#(stream), "policy": {"preset": "loose"}, "actions": []}"#, "$.policy.preset", "allowed: strict, snapback, lenient"),
         (#"{\#(stream), "breaks": [{"id": "a", "at": 1, "ads": [{"id": "x", "duration": 1}]}, {"id": "a", "at": 2, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
          "$.breaks[1].id", "duplicate break id \"a\""),
-        (#"{\#(stream), "breaks": [{"id": "a", "at": 5, "ads": [{"id": "x", "duration": 1}]}, {"id": "b", "at": 5, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
-         "$.breaks[1].at", "two breaks at content position 5"),
         (#"{\#(stream), "breaks": [{"id": "a", "at": -1, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
          "$.breaks[0].at", "at least 0"),
         (#"{\#(stream), "breaks": [{"id": "a", "at": 1900, "ads": [{"id": "x", "duration": 1}]}], "actions": []}"#,
@@ -56,6 +54,23 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
             #expect(error.path == path, "\(error)")
             #expect(error.description.contains(message), "\(error)")
         }
+    }
+
+    /// Two breaks at one position are allowed: they play back to back, in
+    /// the order the file gives them.
+    @Test func twoBreaksAtOnePosition_playInTheFilesOrder() async throws {
+        let scenario = try decode(#"""
+            {\#(stream), "breaks": [{"id": "a", "at": 5, "ads": [{"id": "x", "duration": 1}]}, {"id": "b", "at": 5, "ads": [{"id": "y", "duration": 2}]}],
+             "actions": [{"do": "start"}, {"do": "play", "for": 10}]}
+            """#)
+        let run = try await scenario.run()
+        let breaks = run.events.compactMap { event -> String? in
+            switch event.kind {
+            case .adBreakStart(let id), .adBreakEnd(let id): "\(event.name) \(id) \(event.stream.decimalSeconds)"
+            default: nil
+            }
+        }
+        #expect(breaks == ["adBreakStart a 5", "adBreakEnd a 6", "adBreakStart b 6", "adBreakEnd b 8"])
     }
 
     @Test func errorsCarryLineAndColumn() {

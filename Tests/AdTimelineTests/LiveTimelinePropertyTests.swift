@@ -3,8 +3,8 @@ import MediaTime
 import PropertyBased
 import Testing
 
-/// A timeline kept the slow, obvious way: a sorted list, every question a
-/// linear scan. The real timeline must answer exactly as it does after any
+/// A timeline kept the slow, obvious way: a list sorted by position (breaks
+/// at one position in the order they came), every question a linear scan. The real timeline must answer exactly as it does after any
 /// sequence of changes.
 private struct NaiveTimeline {
     struct Entry {
@@ -29,7 +29,7 @@ private struct NaiveTimeline {
     }
 
     func start(of entry: Entry) -> Int64 {
-        entry.position.ticks + entries.filter { $0.position < entry.position }.reduce(0) { $0 + $1.added }
+        entry.position.ticks + entries.prefix { $0.id != entry.id }.reduce(0) { $0 + $1.added }
     }
 
     func location(ofStreamTime time: StreamTime) -> StreamLocation {
@@ -207,10 +207,11 @@ private func apply(_ step: Step, to timeline: inout AdTimeline, _ model: inout N
         do {
             try timeline.insert(adBreak)
         } catch {
-            return  // a taken position or an overlap: the model does not change either
+            return  // an overlap: the model does not change either
         }
-        model.entries.append(.init(id: id, position: position, duration: length, occupancy: occupancy, isOpen: open))
-        model.entries.sort { $0.position < $1.position }
+        // After every break at or before its position: breaks at one position play in the order they came.
+        let index = model.entries.firstIndex { $0.position > position } ?? model.entries.endIndex
+        model.entries.insert(.init(id: id, position: position, duration: length, occupancy: occupancy, isOpen: open), at: index)
     case .extend(let pick, let duration):
         guard let entry = live(pick), entry.isOpen, (try? timeline.extendBreak(id: entry.id, to: duration)) != nil else { return }
         model.entries[model.entries.firstIndex { $0.id == entry.id }!].duration = duration
