@@ -206,14 +206,16 @@ extension RealPlayerTests {
         /// Plays `json` on the simulated player, configured like mpv, over the
         /// origin's playlists once a second (as `live record` keeps them),
         /// and checks it gives what mpv gave.
-        @MainActor static func compareWithTheSimulation(_ name: String, _ json: String, script: LiveOriginScript, real: ScenarioRun) async throws {
+        @MainActor static func compareWithTheSimulation(
+            _ name: String, _ json: String, script: LiveOriginScript, real: ScenarioRun, resolvers: [any AdResolver] = []
+        ) async throws {
             let text = json.replacingOccurrences(of: "STREAM", with: #""recording": "main""#)
                 .replacingOccurrences(of: "ALTERNATE", with: #"{"recording": "alternate"}"#)
                 .replacingOccurrences(of: #""actions""#, with: SimulationVersusMPVTests.mpvLike + #", "actions""#)
             let scenario = try Scenario.decode(
                 json: Array(text.utf8), recording: recording(script, seconds: 40),
                 alternate: recording(LiveOriginScript(segmentMilliseconds: 1_000, window: 6), seconds: 40))
-            let simulated = try await scenario.run()
+            let simulated = try await scenario.run(resolvers: resolvers, clock: ContinuousClock())
             let row = Row(
                 name: name, simulated: SimulationVersusMPVTests.viewing(simulated.events), real: SimulationVersusMPVTests.viewing(real.events),
                 realOnly: real.events.filter { ["stall", "stallEnd", "resync"].contains($0.name) }.map { "\($0.name)@\($0.stream.seconds)" },
@@ -233,7 +235,9 @@ extension RealPlayerTests {
 
         /// Plays `json` (its `STREAM` the origin's live URL, its `ALTERNATE`
         /// the alternate's) on mpv, with `script` published in real time.
-        @MainActor static func playOnMpv(_ json: String, script: LiveOriginScript) async throws -> (ScenarioRun, [Line], String) {
+        @MainActor static func playOnMpv(
+            _ json: String, script: LiveOriginScript, resolvers: [any AdResolver] = [InStreamMarkerResolver()]
+        ) async throws -> (ScenarioRun, [Line], String) {
             let origin = try await Self.origin(script).origin
             let url = await origin.url.absoluteString
             let base = String(url.dropLast("/live.m3u8".count))
@@ -250,7 +254,7 @@ extension RealPlayerTests {
                         adapter: mpv, connect: { mpv.reporter = $0 },
                         position: { mpv.latest.map { PlayerPosition(item: $0.item, position: $0.position) } },
                         followsLive: { playlist, url in mpv.follow(LiveSegmentMap(playlist, url: url)) }),
-                    resolvers: [InStreamMarkerResolver()],
+                    resolvers: resolvers,
                     client: HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
                 ) { event, player, date in lines.append(Line(event: event, player: player, date: date)) }
             } catch {
