@@ -37,7 +37,7 @@ struct LiveReporter: Sendable {
     mutating func report(_ delta: PlaylistDelta, in playlist: MediaPlaylist) -> [LiveEvent] {
         var events: [LiveEvent] = []
         var byID: [String: PlacementOpportunity] = [:]
-        let touched = Set(delta.openedOpportunities + delta.closedOpportunities).union(open.keys)
+        let touched = Set(delta.openedOpportunities + delta.closedOpportunities + delta.updatedOpportunities).union(open.keys)
         // The opportunities touched are the latest: look from the end, and stop once each is found.
         let opportunities = playlist.opportunities
         var index = opportunities.endIndex
@@ -48,6 +48,10 @@ struct LiveReporter: Sendable {
         }
         for id in delta.openedOpportunities where open[id] == nil {
             if let opportunity = byID[id] { events += started(opportunity) }
+        }
+        // A closed interstitial that a later tag of its ID told more about.
+        for id in delta.updatedOpportunities where open[id] == nil {
+            if let opportunity = byID[id] { events.append(.opportunityUpdate(named(opportunity))) }
         }
         for id in open.keys.sorted() {
             guard let opportunity = byID[id], let said = open[id] else { continue }

@@ -14,15 +14,30 @@ extension PlaybackSession {
             return
         }
         if let existing = timeline.adBreak(id: opportunity.id) {
-            try merge(opportunity, into: existing)
-            return
+            guard isChangedInterstitial(opportunity, existing) else {
+                try merge(opportunity, into: existing)
+                return
+            }
+            // A later tag changed it before it played: resolved again as it now stands.
+            if resolving.remove(existing.id) != nil { actions.append(.cancelResolution(opportunityID: existing.id)) }
+            try change(.withdraw(breakID: existing.id))
         }
         guard !timeline.isWatched(opportunity.id) else { return }
         let placeholder = opportunity.placeholder(
             insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)
         try change(.insert(placeholder))
         resolving.insert(opportunity.id)
+        if case .interstitial = opportunity.signal { interstitialSignals[opportunity.id] = opportunity.signal }
         actions.append(.resolve(opportunity))
+    }
+
+    /// Whether `opportunity` is an interstitial whose tags say more than
+    /// when `existing` was resolved from them, and `existing` has not begun.
+    private func isChangedInterstitial(_ opportunity: AdOpportunity, _ existing: AdBreak) -> Bool {
+        guard case .interstitial = opportunity.signal, let known = interstitialSignals[existing.id], known != opportunity.signal,
+              isUntouched(existing) else { return false }
+        if case .waiting(let waiting) = phase, waiting.adBreak.id == existing.id { return false }
+        return true
     }
 
     /// A later signal of an opportunity: an open break takes its new length
@@ -75,8 +90,9 @@ extension PlaybackSession {
         } catch {
             emit(.error(message: "the timeline of later sessions did not take the change: \(error)"))
         }
-        for adBreak in dropped where resolving.remove(adBreak.id) != nil {
-            actions.append(.cancelResolution(opportunityID: adBreak.id))
+        for adBreak in dropped {
+            interstitialSignals.removeValue(forKey: adBreak.id)
+            if resolving.remove(adBreak.id) != nil { actions.append(.cancelResolution(opportunityID: adBreak.id)) }
         }
         followChangedBreak()
     }

@@ -51,7 +51,7 @@ extension PlaybackSession {
     }
 
     /// Whether no ad of the break has played or is playing, and it is not watched.
-    private func isUntouched(_ adBreak: AdBreak) -> Bool {
+    func isUntouched(_ adBreak: AdBreak) -> Bool {
         if case .inBreak(let playback) = phase, playback.adBreak.id == adBreak.id { return false }
         let states = timeline.adStates(ofBreak: adBreak.id) ?? []
         return !timeline.isWatched(adBreak.id) && states.allSatisfy { $0 == .available }

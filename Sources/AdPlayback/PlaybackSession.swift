@@ -114,6 +114,9 @@ public struct PlaybackSession: Sendable {
     var lastBreakCompletedAt: ClockTime?
     /// Opportunities being resolved, by id.
     var resolving: Set<String> = []
+    /// What announced each interstitial in the timeline, as it was resolved:
+    /// a later tag that changes it is resolved again.
+    var interstitialSignals: [String: OpportunitySignal] = [:]
     /// Subscribed tags ahead of the playhead, in stream order.
     var pendingMetadata: [TimedMetadata] = []
     /// The playhead when the last session ended.

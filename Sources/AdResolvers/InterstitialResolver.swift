@@ -20,6 +20,9 @@ internal import MediaTime
 ///   become the break's skip control (`BreakSkipControl`).
 /// - Every request, and every asset the player loads, carries
 ///   `_HLS_primary_id`, one value for the session.
+/// - A fetched list is cached per interstitial: the same interstitial
+///   resolved again is not fetched again, and one whose tag changed (a later
+///   tag of its ID) is.
 /// - A resume offset of 0 inserts the break (it adds stream time); an absent
 ///   one replaces the content the break covers; another resumes primary
 ///   playback that far from where the break was scheduled.
@@ -32,6 +35,8 @@ public struct InterstitialResolver: AdResolver {
     public var client: HTTPClient
     /// `_HLS_primary_id`: one value per playback session, stable through it.
     public var primaryID: String
+    /// The lists fetched, by interstitial.
+    private let lists = AssetListCache()
 
     /// A resolver fetching asset lists through `client`, for the session `primaryID` names.
     public init(client: HTTPClient, primaryID: String) {
@@ -78,7 +83,12 @@ public struct InterstitialResolver: AdResolver {
         }
         let assets: InterstitialAssetList
         do {
-            assets = try InterstitialAssetList(json: try await client.get(listURL))
+            if let cached = await lists.list(for: opportunity.id, interstitial: interstitial, url: listURL) {
+                assets = cached
+            } else {
+                assets = try InterstitialAssetList(json: try await client.get(listURL))
+                await lists.keep(assets, for: opportunity.id, interstitial: interstitial, url: listURL)
+            }
         } catch let error as TransportError {
             return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): its asset list failed (\(error)); it is cancelled"])
         } catch let error as InterstitialAssetListError {
@@ -144,5 +154,31 @@ public struct InterstitialResolver: AdResolver {
         items.append(URLQueryItem(name: "_HLS_primary_id", value: primaryID))
         components.queryItems = items
         return components.url
+    }
+}
+
+/// The asset lists an interstitial resolver fetched, by interstitial id,
+/// each with the tag it was fetched for: a changed tag misses. It keeps the
+/// latest ``limit`` interstitials.
+actor AssetListCache {
+    private struct Entry {
+        var interstitial: Interstitial
+        var url: URL
+        var list: InterstitialAssetList
+    }
+
+    /// How many interstitials' lists are kept.
+    static let limit = 64
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+
+    func list(for id: String, interstitial: Interstitial, url: URL) -> InterstitialAssetList? {
+        guard let entry = entries[id], entry.interstitial == interstitial, entry.url == url else { return nil }
+        return entry.list
+    }
+
+    func keep(_ list: InterstitialAssetList, for id: String, interstitial: Interstitial, url: URL) {
+        if entries.updateValue(Entry(interstitial: interstitial, url: url, list: list), forKey: id) == nil { order.append(id) }
+        while order.count > Self.limit { entries.removeValue(forKey: order.removeFirst()) }
     }
 }

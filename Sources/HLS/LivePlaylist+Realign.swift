@@ -156,6 +156,7 @@ extension LivePlaylist {
         // so a session's timeline never runs backwards.
         (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text), startTicks: state.time)
         _ = freshState.opportunities.takeClosed()
+        _ = freshState.opportunities.takeUpdated()
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
                                          "the stream restarted (media sequence \(fresh.mediaSequence) after \(oldFirst))"))
         playlist = fresh
@@ -191,13 +192,16 @@ struct Snapshot {
     func delta(to playlist: MediaPlaylist, state: inout MediaParserState, addedSignals: [AdSignal],
                linesRead: Int) -> PlaylistDelta {
         let newFirst = playlist.segments.first?.mediaSequence ?? state.mediaSequence
-        return PlaylistDelta(
+        var delta = PlaylistDelta(
             change: .advanced, addedSegments: nextSequence..<max(nextSequence, state.mediaSequence),
             removedSegments: firstSequence..<max(firstSequence, newFirst), addedSignals: addedSignals,
             openedOpportunities: playlist.opportunities.dropFirst(opportunityCount).map(\.id),
             closedOpportunities: state.opportunities.takeClosed(),
             warnings: Array(playlist.warnings.dropFirst(min(warningCount, playlist.warnings.count))),
             linesRead: linesRead, readWholeText: false)
+        let opened = Set(delta.openedOpportunities)
+        delta.updatedOpportunities = state.opportunities.takeUpdated().filter { !opened.contains($0) }
+        return delta
     }
 }
 

@@ -35,6 +35,7 @@ public struct LivePlaylist: Sendable {
             try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
         }
         _ = state.opportunities.takeClosed()
+        _ = state.opportunities.takeUpdated()
     }
 
     /// Parses the first text of a live playlist, given as a string.

@@ -21,6 +21,8 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var rangeIndex: [String: Int] = [:]
     /// What merging the last signal's interstitial found: values a later tag of the same ID changed.
     private var mergeWarnings: [HLSWarning] = []
+    /// Ids of interstitials a later tag of their ID changed since the last ``takeUpdated()``.
+    private var updatedIDs: [String] = []
     /// Ids of opportunities that closed since the last ``takeClosed()``.
     private var closedIDs: [String] = []
     /// DATERANGE IDs of forgotten opportunities, oldest first: a server may
@@ -36,6 +38,11 @@ struct OpportunityBuilder: Sendable, Hashable {
     mutating func takeClosed() -> [String] {
         defer { closedIDs = [] }
         return closedIDs
+    }
+
+    mutating func takeUpdated() -> [String] {
+        defer { updatedIDs = [] }
+        return updatedIDs
     }
 
     /// Forgets the oldest opportunities while they are closed, ended at or
@@ -303,6 +310,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {
                     let (merged, conflicts) = earlier.merging(interstitial)
+                    if merged != earlier, !updatedIDs.contains(opportunities[index].id) { updatedIDs.append(opportunities[index].id) }
                     opportunities[index].kind = .interstitial(merged)
                     mergeWarnings += conflicts.map { HLSWarning(line: signal.line, tag: signal.tag, $0) }
                 } else {

@@ -34,6 +34,10 @@ public struct PlaylistDelta: Sendable, Hashable {
     /// Interstitials whose date ranges the server removed: they left the
     /// playlist's `opportunities`, and will not play.
     public var removedOpportunities: [String] = []
+    /// Interstitials a later tag of their ID told more about (an END-DATE,
+    /// an X-PLAYOUT-LIMIT): the playlist's `opportunities` have them as
+    /// they now stand.
+    public var updatedOpportunities: [String] = []
     /// Segments the new text lists under a media sequence number already
     /// seen, with another URI: the origin rewrote its history.
     public var rewrittenSegments: [RewrittenSegment] = []

@@ -105,6 +105,20 @@ import VirtualTime
         #expect(transport.requests.map(\.url.absoluteString) == ["https://origin.example/live/lists/ads.json?_HLS_primary_id=S1"])
     }
 
+    /// A list is fetched once per interstitial; a changed tag fetches it again.
+    @Test func aListIsCachedPerInterstitial_untilItsTagChanges() async throws {
+        transport.route("/live/c.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 6}]}"#))
+        let resolver = resolver
+        let opportunity = try Self.opportunity(#"DURATION=6,X-ASSET-LIST="c.json""#)
+        _ = try await resolver.resolve(opportunity)
+        let again = try await resolver.resolve(opportunity)
+        #expect(again.breaks.first?.duration == MediaDuration(seconds: 6))
+        #expect(transport.requests.count == 1, "the same interstitial again is not fetched again")
+        let changed = try Self.opportunity(#"DURATION=6,X-ASSET-LIST="c.json",X-PLAYOUT-LIMIT=4"#)
+        #expect(try await resolver.resolve(changed).breaks.first?.duration == MediaDuration(seconds: 4))
+        #expect(transport.requests.count == 2, "a changed tag is fetched again")
+    }
+
     /// hls.js's pre-roll list (2 × 15 s) under a 20 s limit: 15 s and 5 s.
     @Test func thePlayoutLimit_cutsAListsAssets() async throws {
         transport.route("/live/pre.json", .document(#"{"ASSETS":[{ "DURATION": 15, "URI": "preroll-1.m3u8" },{ "DURATION": 15, "URI": "preroll-2.m3u8" }]}"#))

@@ -148,6 +148,19 @@ private func interstitials(_ playlist: MediaPlaylist) -> [(id: String, value: In
         #expect(delta.warnings.first?.line == 18)
     }
 
+    /// A refresh whose tags tell more about a known interstitial names it in
+    /// the delta's `updatedOpportunities`; one that only repeats them does not.
+    @Test func aRefreshThatAddsAttributes_namesTheInterstitialAsUpdated() throws {
+        let first = interstitial("X-ASSET-URI=\"a.m3u8\"")
+        var live = try LivePlaylist(Array(playlist([first]).utf8))
+        let repeated = try live.refresh(with: Array(playlist([first], sequence: 1).utf8))
+        #expect(repeated.updatedOpportunities.isEmpty)
+        let added = try live.refresh(with: Array(playlist([first, interstitial("X-PLAYOUT-LIMIT=4")], sequence: 2).utf8))
+        #expect(added.updatedOpportunities == ["ad"])
+        let again = try live.refresh(with: Array(playlist([first, interstitial("X-PLAYOUT-LIMIT=4")], sequence: 3).utf8))
+        #expect(again.updatedOpportunities.isEmpty)
+    }
+
     /// A delta update's RECENTLY-REMOVED-DATERANGES takes the interstitial
     /// out of the playlist's schedule, and the delta says so.
     @Test func recentlyRemovedDateRanges_removeTheInterstitial() throws {
