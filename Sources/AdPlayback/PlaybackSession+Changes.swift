@@ -28,7 +28,12 @@ extension PlaybackSession {
         try change(.insert(placeholder))
         resolving.insert(opportunity.id)
         if case .interstitial = opportunity.signal { interstitialSignals[opportunity.id] = opportunity.signal }
-        actions.append(.resolve(opportunity))
+        if !isRunning, opportunity.signal.fetchesAssetList {
+            deferredResolutions.removeAll { $0.id == opportunity.id }
+            deferredResolutions.append(opportunity)
+        } else {
+            actions.append(.resolve(opportunity))
+        }
     }
 
     /// Whether `opportunity` is an interstitial whose tags say more than

@@ -58,7 +58,33 @@ extension PlaybackSession {
         emit(.sessionStart, at: decision.target)
         actions.append(.setRate(1))
         let allowed = startTarget(target)
-        carryOut(allowed == target ? decision : engine.decideStart(at: allowed, context: policyContext))
+        let joined = resolveDeferred(joiningAt: resolvedPlayhead(of: allowed).content)
+        var start = allowed == target ? decision : engine.decideStart(at: allowed, context: policyContext)
+        if let (placeholder, offset) = joined {
+            // Joined inside an interstitial: it plays from there, once its list is in.
+            start.verdicts.removeAll { $0.adBreak.id == placeholder.id }
+            start.arrival = .intoBreak(placeholder, entry: .fromOffset(offset))
+        }
+        carryOut(start)
+    }
+
+    /// Asks for the resolutions deferred until the start; one that playback
+    /// joins inside carries how far in (its `joinOffset`), and is returned
+    /// with it.
+    private mutating func resolveDeferred(joiningAt content: ContentTime) -> (AdBreak, MediaDuration)? {
+        var joined: (AdBreak, MediaDuration)?
+        for var opportunity in deferredResolutions where resolving.contains(opportunity.id) {
+            if joined == nil, let placeholder = timeline.adBreak(id: opportunity.id) {
+                let position = timeline.contentPosition(of: placeholder)
+                if content > position, content < position + (opportunity.duration ?? .zero) {
+                    opportunity.joinOffset = content - position
+                    joined = (placeholder, content - position)
+                }
+            }
+            actions.append(.resolve(opportunity))
+        }
+        deferredResolutions = []
+        return joined
     }
 
     /// A seek, fastForward or rewind.

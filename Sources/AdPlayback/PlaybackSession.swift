@@ -114,6 +114,10 @@ public struct PlaybackSession: Sendable {
     var lastBreakCompletedAt: ClockTime?
     /// Opportunities being resolved, by id.
     var resolving: Set<String> = []
+    /// Asset-list interstitials that came before the session started: they
+    /// are resolved at the start, which tells the list's server where
+    /// playback joins them (`_HLS_start_offset`).
+    var deferredResolutions: [AdOpportunity] = []
     /// What announced each interstitial in the timeline, as it was resolved:
     /// a later tag that changes it is resolved again.
     var interstitialSignals: [String: OpportunitySignal] = [:]

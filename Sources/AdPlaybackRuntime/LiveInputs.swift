@@ -41,6 +41,7 @@ public enum LiveInputs {
                 if grown.duration != nil { inputs.append(.opportunity(grown)) }
             }
             inputs += creativeSignals(in: playlist, from: first.start, epoch: epoch, playlistURL: playlistURL)
+            inputs += snappedIn(playlist, epoch: epoch, playlistURL: playlistURL)
             return inputs
         case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
             return [.opportunity(AdOpportunity(opportunity, in: playlist, playlistURL: playlistURL))]
@@ -57,6 +58,22 @@ public enum LiveInputs {
         case .blackout(let change):
             return [.blackout(change)]
         }
+    }
+
+    /// Recent interstitials with `X-SNAP=IN` whose resume point the window
+    /// now reaches: mapped again, their resume point moves to a segment
+    /// boundary (a session takes the change while it has not begun one).
+    static func snappedIn(_ playlist: MediaPlaylist, epoch: Int, playlistURL: String?) -> [SessionInput] {
+        guard let end = playlist.segments.last?.end else { return [] }
+        var inputs: [SessionInput] = []
+        for placement in playlist.opportunities.reversed().prefix(16) {
+            guard case .interstitial(let interstitial) = placement.kind, interstitial.snap.contains(.in),
+                  placement.start + (interstitial.resumeOffset ?? placement.duration ?? .zero) <= end else { continue }
+            var opportunity = AdOpportunity(placement, in: playlist, playlistURL: playlistURL)
+            opportunity.id = LiveFollower.opportunityID(placement.id, epoch: epoch)
+            inputs.append(.opportunity(opportunity))
+        }
+        return inputs
     }
 
     /// The ads SVTA 2053-2 creative signalling describes in the window (from

@@ -19,7 +19,9 @@ internal import MediaTime
 /// - `X-SKIP-CONTROL-*`, or the list's `SKIP-CONTROL` which overrides them,
 ///   become the break's skip control (`BreakSkipControl`).
 /// - Every request, and every asset the player loads, carries
-///   `_HLS_primary_id`, one value for the session.
+///   `_HLS_primary_id`, one value for the session; a list request for an
+///   interstitial playback joins inside (``AdOpportunity/joinOffset``)
+///   carries `_HLS_start_offset`, the seconds into it.
 /// - A fetched list is cached per interstitial: the same interstitial
 ///   resolved again is not fetched again, and one whose tag changed (a later
 ///   tag of its ID) is.
@@ -78,7 +80,7 @@ public struct InterstitialResolver: AdResolver {
         guard case .interstitial(let interstitial, let playlistURL) = opportunity.signal, case .list(let list) = interstitial.asset else {
             return ResolvedBreaks(breaks: [], issues: ["not an interstitial"])
         }
-        guard let listURL = assetURL(list, relativeTo: playlistURL) else {
+        guard let listURL = assetURL(list, relativeTo: playlistURL, joinOffset: opportunity.joinOffset) else {
             return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): X-ASSET-LIST \(list) is not a URL; it is cancelled"])
         }
         let assets: InterstitialAssetList
@@ -145,13 +147,15 @@ public struct InterstitialResolver: AdResolver {
         return restrictions
     }
 
-    /// `uri` made absolute against `base`, with `_HLS_primary_id` set.
-    private func assetURL(_ uri: String, relativeTo base: String?) -> URL? {
+    /// `uri` made absolute against `base`, with `_HLS_primary_id` set, and
+    /// `_HLS_start_offset` when playback joins the interstitial `joinOffset` in.
+    private func assetURL(_ uri: String, relativeTo base: String?, joinOffset: MediaDuration? = nil) -> URL? {
         guard let url = URL(string: uri, relativeTo: base.flatMap(URL.init(string:)))?.absoluteURL,
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         guard components.scheme != "data" else { return url }
-        var items = (components.queryItems ?? []).filter { $0.name != "_HLS_primary_id" }
+        var items = (components.queryItems ?? []).filter { $0.name != "_HLS_primary_id" && $0.name != "_HLS_start_offset" }
         items.append(URLQueryItem(name: "_HLS_primary_id", value: primaryID))
+        if let joinOffset { items.append(URLQueryItem(name: "_HLS_start_offset", value: joinOffset.decimalSeconds)) }
         components.queryItems = items
         return components.url
     }

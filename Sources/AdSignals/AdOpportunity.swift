@@ -27,6 +27,10 @@ public struct AdOpportunity: Sendable, Hashable, Identifiable {
     /// from its start, in order (an in-stream break whose ads are cued one
     /// by one); empty when nothing splits it.
     public var adSplits: [MediaDuration]
+    /// How far into it playback joined it, when a session started inside
+    /// it (a viewer joining a live stream mid-interstitial): an HLS
+    /// interstitial's asset list request then carries `_HLS_start_offset`.
+    public var joinOffset: MediaDuration?
 
     /// Creates an opportunity.
     public init(
@@ -83,6 +87,12 @@ public enum OpportunitySignal: Sendable, Hashable {
     /// playlists the player switches to, found at its `X-ASSET-URI` or in
     /// its `X-ASSET-LIST`, both relative to `playlistURL` when it is known.
     case interstitial(Interstitial, playlistURL: String?)
+
+    /// Whether resolving it fetches an HLS interstitial's asset list.
+    public var fetchesAssetList: Bool {
+        if case .interstitial(let interstitial, _) = self, case .list = interstitial.asset { return true }
+        return false
+    }
 
     func merged(with later: OpportunitySignal) -> OpportunitySignal {
         switch (self, later) {

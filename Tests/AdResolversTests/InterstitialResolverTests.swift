@@ -119,6 +119,15 @@ import VirtualTime
         #expect(transport.requests.count == 2, "a changed tag is fetched again")
     }
 
+    /// Joined 4.5 s in, the list request says so (`_HLS_start_offset`).
+    @Test func aJoinedInterstitial_asksForItsListWithTheStartOffset() async throws {
+        transport.route("/live/j.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 8}]}"#))
+        var opportunity = try Self.opportunity(#"DURATION=8,X-ASSET-LIST="j.json""#)
+        opportunity.joinOffset = MediaDuration(microseconds: 4_500_000)
+        _ = try await resolver.resolve(opportunity)
+        #expect(transport.requests.map(\.url.absoluteString) == ["https://origin.example/live/j.json?_HLS_primary_id=S1&_HLS_start_offset=4.5"])
+    }
+
     /// hls.js's pre-roll list (2 × 15 s) under a 20 s limit: 15 s and 5 s.
     @Test func thePlayoutLimit_cutsAListsAssets() async throws {
         transport.route("/live/pre.json", .document(#"{"ASSETS":[{ "DURATION": 15, "URI": "preroll-1.m3u8" },{ "DURATION": 15, "URI": "preroll-2.m3u8" }]}"#))

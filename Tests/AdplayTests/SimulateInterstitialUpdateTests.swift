@@ -33,4 +33,53 @@ import Testing
         }
         #expect(lines == ["contentStart 4", "adBreakStart 20", "adEnd 24", "adBreakEnd 24", "contentStart 24"], "\(output.stdout)")
     }
+
+    /// A viewer who joins the live stream inside the interstitial (at 24 s,
+    /// 4 s into it) asks for its list with `_HLS_start_offset=4`, and plays
+    /// the rest of it.
+    @Test func joiningInsideTheInterstitial_asksForItsListWithTheStartOffset() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("join-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await LoopbackAdServer.with { server in
+            await server.serve("/live/promo.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 8}]}"#, contentType: "application/json"))
+            let scenario = try SimulateInterstitialTests.write(attributes: #"DURATION=8,X-ASSET-LIST="promo.json""#,
+                                                               url: await server.url("/live/main.m3u8"), scenario: """
+                {"stream": {"type": "live", "recording": "rec"}, "primaryID": "p",
+                 "actions": [{"do": "wait", "for": 20}, {"do": "start", "at": {"stream": 24}}, {"do": "play", "for": 10}, {"do": "stop"}]}
+                """, in: directory)
+            let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let requests = await server.requests(to: "/live/promo.json")
+            #expect(requests == ["/live/promo.json?_HLS_primary_id=p&_HLS_start_offset=4"], "\(requests) \(output.stderr)")
+            // It plays from there: the rest of its asset, then the live stream where it ends.
+            let lines = output.events.compactMap { event -> String? in
+                guard let name = event["event"] as? String, ["adBreakStart", "adStart", "adEnd", "adBreakEnd", "contentStart"].contains(name) else { return nil }
+                return [name, (event["stream"] as? NSNumber).map { "\($0.intValue)" }].compactMap(\.self).joined(separator: " ")
+            }
+            #expect(lines == ["adBreakStart 24", "adStart 24", "adEnd 28", "adBreakEnd 28", "contentStart 28"], "\(output.stdout)")
+        }
+    }
+
+    /// X-SNAP="IN" on a live stream: the resume point (20 + 5.5 s) lies past
+    /// the first playlists' last segment, so it waits; once the window
+    /// reaches it, it moves to the nearest boundary, 24 s, before playback
+    /// arrives, and content resumes there.
+    @Test func liveSnapIn_waitsForTheResumeSegment() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try SimulateInterstitialTests.write(
+            attributes: #"DURATION=5.5,X-ASSET-URI="https://ads.example/promo.m3u8",X-SNAP="IN""#, url: "https://origin.example/live/main.m3u8",
+            scenario: """
+                {"stream": {"type": "live", "recording": "rec"},
+                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
+                """, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.events.compactMap { event -> String? in
+            guard let name = event["event"] as? String, ["adBreakStart", "adBreakEnd", "contentStart", "error"].contains(name) else { return nil }
+            return [name, (event["stream"] as? NSNumber).map { "\($0.doubleValue)" }, (event["content"] as? NSNumber).map { "c\($0.doubleValue)" }]
+                .compactMap(\.self).joined(separator: " ")
+        }
+        #expect(lines == ["contentStart 4.0 c4.0", "adBreakStart 20.0 c20.0", "adBreakEnd 25.5 c20.0", "contentStart 25.5 c24.0"], "\(output.stdout)")
+    }
 }
