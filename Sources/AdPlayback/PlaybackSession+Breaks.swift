@@ -47,6 +47,11 @@ extension PlaybackSession {
             reachPlaceholder(adBreak, entry: entry, removeAfterPlay: removeAfterPlay, detour: detour)
             return
         }
+        guard !adBreak.ads.isEmpty else {
+            // Nothing to play: primary playback resumes at its resume offset.
+            skip(adBreak, reason: .empty, then: detour)
+            return
+        }
         var adIndex = 0
         var offsetInAd = MediaDuration.zero
         switch entry {

@@ -137,12 +137,14 @@ extension PlaybackSession {
     /// the insertion and occupancy its resolver gave them (client-side ads
     /// from a VAST, say: the placeholder style was only the placeholder's).
     /// It keeps its place and whether it is open. A result with no ads is a
-    /// failure.
+    /// failure, unless the break moves primary playback on (an interstitial
+    /// with nothing to play and a resume offset).
     mutating func resolved(_ id: String, breaks: [AdBreak], issues: [String]) {
         guard resolving.remove(id) != nil, let placeholder = timeline.adBreak(id: id), placeholder.isPlaceholder else {
             return  // cancelled, dropped, or resolved already
         }
-        guard var adBreak = breaks.first(where: { $0.id == id }) ?? breaks.first, !adBreak.ads.isEmpty else {
+        guard var adBreak = breaks.first(where: { $0.id == id }) ?? breaks.first,
+              !adBreak.ads.isEmpty || (adBreak.resumeOffset ?? .zero) > .zero else {
             let why = issues.isEmpty ? "no playable ads" : issues.joined(separator: "; ")
             fail(id, reason: why)
             return

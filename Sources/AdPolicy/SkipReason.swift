@@ -18,6 +18,9 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// It lay in a blackout: this device showed alternate content while
     /// the main stream played it.
     case blackout
+    /// It has nothing to play (an HLS interstitial whose asset list was
+    /// empty): primary playback resumes at its resume offset.
+    case empty
 }
 
 /// What to do with one break, as a policy selector decides it.

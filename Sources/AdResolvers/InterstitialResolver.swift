@@ -12,8 +12,10 @@ internal import MediaTime
 ///   duration (`DURATION`, `END-DATE`, `PLANNED-DURATION` or `X-PLAYOUT-LIMIT`).
 /// - `X-ASSET-LIST` is fetched (within the registry's time limit): one ad per
 ///   asset, its URI relative to the list's URL. A list that cannot be
-///   fetched or read, or has no assets, leaves no break: the interstitial
-///   is cancelled and primary playback goes on where it was scheduled.
+///   fetched or read leaves no break: the interstitial is cancelled and
+///   primary playback goes on where it was scheduled. A list with no assets
+///   applies the resume offset (0 unless given): with one above 0 it is a
+///   break with nothing to play that moves primary playback on.
 /// - `X-PLAYOUT-LIMIT` cuts the assets to it.
 /// - `X-RESTRICT` and `CUE` become the break's restrictions (`BreakRestrictions`).
 /// - `X-SKIP-CONTROL-*`, or the list's `SKIP-CONTROL` which overrides them,
@@ -107,8 +109,13 @@ public struct InterstitialResolver: AdResolver {
             urls.append((url, asset.duration))
         }
         guard !urls.isEmpty else {
-            issues.append("interstitial \(opportunity.id): its asset list has no assets to play; primary playback goes on")
-            return ResolvedBreaks(breaks: [], issues: issues)
+            // Nothing to play: primary resumes at the resume offset (0 unless given).
+            guard let offset = interstitial.resumeOffset, offset > .zero, opportunity.position != .postroll else {
+                issues.append("interstitial \(opportunity.id): its asset list has no assets to play; primary playback goes on")
+                return ResolvedBreaks(breaks: [], issues: issues)
+            }
+            issues.append("interstitial \(opportunity.id): its asset list has no assets to play; primary playback resumes \(offset.decimalSeconds) s on")
+            return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: [], skipControl: nil)], issues: issues)
         }
         // The list's SKIP-CONTROL overrides the tag's.
         let skipControl = assets.skipControl ?? interstitial.skipControl

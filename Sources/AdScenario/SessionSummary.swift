@@ -118,6 +118,7 @@ extension SkipReason {
         case .interrupted: "interrupted"
         case .unresolved: "unresolved"
         case .blackout: "blackout"
+        case .empty: "nothing to play"
         }
     }
 }

@@ -33,7 +33,9 @@ public enum Occupancy: String, Sendable, Hashable, Codable, CaseIterable {
 /// An ad break: an ordered list of ads at one position of the content.
 ///
 /// A break may be a **placeholder**: its place and planned length are known
-/// while its ads are still being resolved. Playback that reaches a
+/// while its ads are still being resolved. A break with no ads and a resume
+/// offset (an interstitial whose asset list was empty) plays nothing and
+/// moves primary playback on by its offset. Playback that reaches a
 /// placeholder skips it (reason `unresolved`) and content plays.
 public struct AdBreak: Sendable, Hashable, Codable, Identifiable {
     /// The break's identifier, unique in its timeline.

@@ -106,7 +106,8 @@ extension AdTimeline {
             }
             return
         }
-        guard !adBreak.ads.isEmpty else { throw .noAds(adBreak.id) }
+        // Only an interstitial with nothing to play that moves primary on (its resume offset) has no ads.
+        guard !adBreak.ads.isEmpty || (adBreak.resumeOffset ?? .zero) > .zero else { throw .noAds(adBreak.id) }
         var adIDs: Set<String> = []
         var total: Int64 = 0
         for (index, ad) in adBreak.ads.enumerated() {

@@ -47,7 +47,7 @@ public struct TimelineError: Error, Sendable, Hashable, CustomStringConvertible 
         case .duplicateID: "\(subject): the id is used by another break"
         case .outsideContent(let time): "\(subject): position \(time) lies outside the content"
         case .postrollWithoutDuration: "\(subject): a post-roll needs a known content duration"
-        case .noAds: "\(subject): a break needs at least one ad"
+        case .noAds: "\(subject): a break needs at least one ad (or, with nothing to play, a resume offset above 0)"
         case .nonPositiveAdDuration(let ad): "\(subject): ad \"\(ad)\" must last longer than 0 s"
         case .duplicateAdID(let ad): "\(subject): ad id \"\(ad)\" appears twice in the break"
         case .negativeContentDuration: "\(subject): the content duration must not be negative"

@@ -128,6 +128,17 @@ import VirtualTime
         #expect(transport.requests.map(\.url.absoluteString) == ["https://origin.example/live/j.json?_HLS_primary_id=S1&_HLS_start_offset=4.5"])
     }
 
+    /// An empty list with a resume offset: a break with nothing to play
+    /// that moves primary playback on by it.
+    @Test func anEmptyListWithAResumeOffset_movesPrimaryOn() async throws {
+        transport.route("/live/e.json", .document(#"{"ASSETS": []}"#))
+        let result = try await resolver.resolve(try Self.opportunity(#"DURATION=10,X-ASSET-LIST="e.json",X-RESUME-OFFSET=10"#))
+        let adBreak = try #require(result.breaks.first)
+        #expect(adBreak.ads.isEmpty)
+        #expect(adBreak.resumeOffset == MediaDuration(seconds: 10))
+        #expect(result.issues.first?.contains("resumes 10 s on") == true, "\(result.issues)")
+    }
+
     /// hls.js's pre-roll list (2 × 15 s) under a 20 s limit: 15 s and 5 s.
     @Test func thePlayoutLimit_cutsAListsAssets() async throws {
         transport.route("/live/pre.json", .document(#"{"ASSETS":[{ "DURATION": 15, "URI": "preroll-1.m3u8" },{ "DURATION": 15, "URI": "preroll-2.m3u8" }]}"#))

@@ -49,4 +49,26 @@ import Testing
             "contentStart 13 c10", "sessionEnd 23 c20",
         ])
     }
+
+    /// An asset list with no assets and X-RESUME-OFFSET=6: nothing plays,
+    /// and primary resumes 6 s on (so 20 s of content end at stream 14).
+    @Test func anEmptyList_appliesTheResumeOffset() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var text = Self.playlist([])
+        text += #"#EXT-X-DATERANGE:ID="e",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:04.000Z",DURATION=6,X-ASSET-LIST="e.json",X-RESUME-OFFSET=6"# + "\n"
+        try await LoopbackAdServer.with { server in
+            await server.serve("/vod/e.json", .document(#"{"ASSETS": []}"#, contentType: "application/json"))
+            let scenario = try SimulateInterstitialTests.write([(0, text)], url: await server.url("/vod/main.m3u8"),
+                                                               scenario: SimulateInterstitialTests.startToEnd, in: directory)
+            let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = output.events.compactMap { event -> String? in
+                guard let name = event["event"] as? String, ["adBreakStart", "adBreakSkip", "contentStart", "sessionEnd"].contains(name) else { return nil }
+                return [name, event["reason"] as? String, (event["stream"] as? NSNumber).map { "\($0.intValue)" },
+                        (event["content"] as? NSNumber).map { "c\($0.intValue)" }].compactMap(\.self).joined(separator: " ")
+            }
+            #expect(lines == ["contentStart 0 c0", "adBreakSkip empty 4 c4", "contentStart 4 c10", "sessionEnd 14 c20"], "\(output.stdout) \(output.stderr)")
+        }
+    }
 }
