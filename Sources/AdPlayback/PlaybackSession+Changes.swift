@@ -95,6 +95,10 @@ extension PlaybackSession {
         } catch {
             emit(.error(message: "the timeline of later sessions did not take the change: \(error)"))
         }
+        if !dropped.isEmpty, !trackedAliases.isEmpty {
+            let gone = Set(dropped.map(\.id))
+            trackedAliases = trackedAliases.filter { !gone.contains($0.value) }
+        }
         for adBreak in dropped {
             interstitialSignals.removeValue(forKey: adBreak.id)
             if resolving.remove(adBreak.id) != nil { actions.append(.cancelResolution(opportunityID: adBreak.id)) }

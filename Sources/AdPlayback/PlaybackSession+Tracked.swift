@@ -14,7 +14,9 @@ extension PlaybackSession {
     /// A break that does not fit the timeline (it would overlap another)
     /// is reported as an `error` and left out; the session goes on.
     mutating func takeTracked(_ opportunity: AdOpportunity) throws(SessionError) {
-        guard let adBreak = opportunity.trackedBreak(occupancy: placeholderStyle.occupancy) else { return }
+        guard var adBreak = opportunity.trackedBreak(occupancy: placeholderStyle.occupancy) else { return }
+        // An avail a cue's break took stays that break.
+        if let cueBreakID = trackedAliases[adBreak.id] { adBreak.id = cueBreakID }
         do throws(SessionError) {
             if let existing = timeline.adBreak(id: adBreak.id) {
                 guard existing.ads != adBreak.ads else { return }
@@ -27,6 +29,14 @@ extension PlaybackSession {
                 return
             }
             guard !timeline.isWatched(adBreak.id) else { return }
+            if let cued = cueBreak(at: contentPosition(of: adBreak), for: adBreak) {
+                // The stream's cue marked this avail too: its break takes the signalled ads and their tracking.
+                trackedAliases[adBreak.id] = cued.id
+                var tracked = adBreak
+                tracked.id = cued.id
+                try change(.replace(tracked))
+                return
+            }
             try insertTracked(adBreak)
         } catch {
             guard let timelineError = error.timelineError else { throw error }
@@ -40,6 +50,14 @@ extension PlaybackSession {
         let start = contentPosition(of: adBreak)
         guard start <= content, content < start + adBreak.duration else { return }
         reach(adBreak, entry: .fromOffset(content - start))
+    }
+
+    /// The in-stream break a cue made at `position`, not begun, that the
+    /// tracked break `adBreak` describes too.
+    private func cueBreak(at position: ContentTime, for adBreak: AdBreak) -> AdBreak? {
+        guard let cued = timeline.adBreak(atContentTime: position), cued.id != adBreak.id, cued.insertion == .inStream,
+              cued.occupancy == adBreak.occupancy, !cued.isPlaceholder, isUntouched(cued) else { return nil }
+        return cued
     }
 
     /// A break its source withdrew: it leaves the timeline unless it has

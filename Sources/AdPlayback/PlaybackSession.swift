@@ -114,6 +114,9 @@ public struct PlaybackSession: Sendable {
     var lastBreakCompletedAt: ClockTime?
     /// Opportunities being resolved, by id.
     var resolving: Set<String> = []
+    /// Tracked avails a cue's break took (their id → the break's), so later
+    /// answers about them update that break.
+    var trackedAliases: [String: String] = [:]
     /// Asset-list interstitials that came before the session started: they
     /// are resolved at the start, which tells the list's server where
     /// playback joins them (`_HLS_start_offset`).

@@ -78,4 +78,47 @@ import Testing
         // The outbox sends several at once: they may arrive in either order, each once.
         #expect(await collector.received.sorted() == ["/t/a", "/t/b"])
     }
+
+    /// A stream whose cue (CUE-OUT at 20 s, 8 s) marks the avail the
+    /// signalling describes: the cue's break takes the signalled ads, each
+    /// with its impression.
+    @Test func aCueAndItsSignalling_makeOneBreakWithTheSignalledAds() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svta-cue-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = #"{"payload": [{"start": 0, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/a"]}]}, {"start": 4, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/b"]}]}]}"#
+        let range = #"#EXT-X-DATERANGE:ID="pod1",CLASS="urn:svta:advertising-wg:ad-creative-signaling",START-DATE="2026-01-01T00:00:20.000Z",DURATION=8,X-AD-CREATIVE-SIGNALING=""#
+            + PayloadText.base64(Array(json.utf8)) + "\""
+        func playlist(at second: Int) -> String {
+            let last = second / 4
+            var lines = ["#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:\(max(0, last - 5))"]
+            for index in max(0, last - 5)...last {
+                lines.append("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:\(index * 4 < 10 ? "0" : "")\(index * 4).000Z")
+                if index == 5 { lines.append("#EXT-X-CUE-OUT:8") }
+                if index == 7 { lines.append("#EXT-X-CUE-IN") }
+                lines += ["#EXTINF:4,", "s\(index).ts"]
+            }
+            if second >= 24 { lines.append(range) }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let collector = LoopbackBeaconCollector()
+        try await collector.start()
+        defer { Task { await collector.stop() } }
+        let scenario = try SimulateInterstitialTests.write(
+            stride(from: 16, through: 52, by: 4).map { ($0 - 16, playlist(at: $0)) }, url: await collector.url("/live/main.m3u8"), scenario: """
+                {"stream": {"type": "live", "recording": "rec"},
+                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
+                """, in: directory)
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl", "--beacons", directory.appendingPathComponent("beacons").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.events.filter { ($0["event"] as? String ?? "").hasPrefix("ad") || ["beacon", "error"].contains($0["event"] as? String) }
+            .map { event in
+                [event["event"] as? String, event["ad"] as? String, event["tracking"] as? String, event["message"] as? String,
+                 (event["stream"] as? NSNumber).map { "\($0.intValue)" }].compactMap(\.self).joined(separator: " ")
+            }
+        #expect(lines == [
+            "adBreakStart 20", "adStart pod1/1 20", "beacon pod1/1 impression", "adEnd pod1/1 24",
+            "adStart pod1/2 24", "beacon pod1/2 impression", "adEnd pod1/2 28", "adBreakEnd 28",
+        ], "\(output.stdout)")
+        #expect(await collector.received.sorted() == ["/t/a", "/t/b"])
+    }
 }
