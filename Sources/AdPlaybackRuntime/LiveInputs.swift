@@ -66,9 +66,11 @@ public enum LiveInputs {
     static func snappedIn(_ playlist: MediaPlaylist, epoch: Int, playlistURL: String?) -> [SessionInput] {
         guard let end = playlist.segments.last?.end else { return [] }
         var inputs: [SessionInput] = []
-        for placement in playlist.opportunities.reversed().prefix(16) {
-            guard case .interstitial(let interstitial) = placement.kind, interstitial.snap.contains(.in),
-                  placement.start + (interstitial.resumeOffset ?? placement.duration ?? .zero) <= end else { continue }
+        let opportunities = playlist.opportunities
+        for index in opportunities.indices.reversed().prefix(16) {
+            guard case .interstitial(let interstitial) = opportunities[index].kind, interstitial.snap.contains(.in) else { continue }
+            let placement = opportunities[index]
+            guard placement.start + (interstitial.resumeOffset ?? placement.duration ?? .zero) <= end else { continue }
             var opportunity = AdOpportunity(placement, in: playlist, playlistURL: playlistURL)
             opportunity.id = LiveFollower.opportunityID(placement.id, epoch: epoch)
             inputs.append(.opportunity(opportunity))
@@ -81,9 +83,11 @@ public enum LiveInputs {
     /// tracking, which a session takes once and updates when they change.
     static func creativeSignals(in playlist: MediaPlaylist, from windowStart: StreamTime, epoch: Int, playlistURL: String?) -> [SessionInput] {
         var inputs: [SessionInput] = []
-        for range in playlist.dateRanges where range.className == CreativeSignal.className {
+        let ranges = playlist.dateRanges
+        // By index: only a signalling range is copied out of the window's many.
+        for index in ranges.indices where ranges[index].className == CreativeSignal.className {
             // One that cannot be read was a warning of the parse.
-            guard let signal = try? CreativeSignal(range), var opportunity = AdOpportunity(signal, in: playlist, playlistURL: playlistURL),
+            guard let signal = try? CreativeSignal(ranges[index]), var opportunity = AdOpportunity(signal, in: playlist, playlistURL: playlistURL),
                   case .stream(let start) = opportunity.position, start + (opportunity.duration ?? .zero) > windowStart else { continue }
             opportunity.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
             inputs.append(.opportunity(opportunity))

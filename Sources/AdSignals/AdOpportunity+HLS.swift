@@ -48,10 +48,12 @@ extension AdOpportunity {
     /// the interstitial's duration.
     static func coveredBefore(_ placement: PlacementOpportunity, in playlist: MediaPlaylist) -> MediaDuration {
         var covered = MediaDuration.zero
-        for earlier in playlist.opportunities {
-            if earlier.id == placement.id { break }
-            guard earlier.start == placement.start, case .interstitial(let other) = earlier.kind, other.cue.isDisjoint(with: [.pre, .post]) else { continue }
-            covered += other.resumeOffset ?? earlier.duration ?? .zero
+        let opportunities = playlist.opportunities
+        // By index, reading only the start of each: the window's others are never copied.
+        for index in opportunities.indices where opportunities[index].start == placement.start {
+            if opportunities[index].id == placement.id { break }
+            guard case .interstitial(let other) = opportunities[index].kind, other.cue.isDisjoint(with: [.pre, .post]) else { continue }
+            covered += other.resumeOffset ?? opportunities[index].duration ?? .zero
         }
         return covered
     }

@@ -79,14 +79,20 @@ extension LivePlaylist {
             }
             return shifted
         }
-        // A delta update repeats the recent date ranges it did not skip; keep one of each.
-        let known = playlist.dateRanges
-        playlist.dateRanges += fresh.dateRanges.filter { range in
-            range.line > knownEndLine && !known.contains { $0.id == range.id && $0.attributes.attributes.map(\.text) == range.attributes.attributes.map(\.text) }
+        // A delta update repeats the recent date ranges it did not skip; keep one of each. The
+        // window's list is only read while the new ones are picked, then appended to in place.
+        let added = fresh.dateRanges.filter { range in
+            range.line > knownEndLine && !playlist.dateRanges.contains {
+                $0.id == range.id && $0.attributes.attributes.map(\.text) == range.attributes.attributes.map(\.text)
+            }
         }
+        if !added.isEmpty { playlist.dateRanges.append(contentsOf: added) }
         let removed = Set(fresh.skip?.recentlyRemovedDateRanges ?? [])
-        let removedIDs = playlist.dateRanges.filter { removed.contains($0.id) }.map(\.id)
-        playlist.dateRanges.removeAll { removed.contains($0.id) }
+        var removedIDs: [String] = []
+        if !removed.isEmpty {
+            removedIDs = playlist.dateRanges.filter { removed.contains($0.id) }.map(\.id)
+            playlist.dateRanges.removeAll { removed.contains($0.id) }
+        }
         let removedInterstitials = state.opportunities.removeInterstitials(scheduledBy: removed)
         let startDates = Dictionary(fresh.dateRanges.compactMap { range in range.startDate.map { (range.line, $0) } },
                                     uniquingKeysWith: { first, _ in first })
