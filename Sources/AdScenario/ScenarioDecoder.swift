@@ -86,7 +86,7 @@ extension Scenario {
         } else {
             timeline = try decodeTimeline(try top["breaks"]?.array() ?? [], stream: stream)
         }
-        let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
+        let resolveTimeout = try decodeResolveTimeout(top)
         let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in
             try decodeStep(field, timeline: timeline)
@@ -171,7 +171,7 @@ extension Scenario {
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in
             try decodeStep(field, timeline: timeline, isLive: true)
         }
-        let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
+        let resolveTimeout = try decodeResolveTimeout(top)
         var scenario = Scenario(
             timeline: timeline, policy: policy, steps: steps,
             placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent), resolveTimeout: resolveTimeout)
@@ -207,7 +207,7 @@ extension Scenario {
         } catch {
             throw stream.failure(error.description)
         }
-        let resolveTimeout = try top["resolveTimeout"]?.seconds(positive: true) ?? defaultResolveTimeout
+        let resolveTimeout = try decodeResolveTimeout(top)
         let policy = try top["policy"].map { field throws(ScenarioError) in try decodePolicy(field) } ?? .strict
         let steps = try top.required("actions").array().map { field throws(ScenarioError) in try decodeStep(field, timeline: timeline) }
         let opportunities = playlist.opportunities.map { AdOpportunity($0, in: playlist, playlistURL: recording.url) }
@@ -217,6 +217,21 @@ extension Scenario {
             issues: playlist.warnings.map { "the playlist: \($0)" })
         scenario.streamURL = recording.url
         return scenario
+    }
+
+    /// The longest `"resolveTimeout"`: RFC 8216bis §D.5 lets a client wait
+    /// up to a minute for an interstitial's asset list, and no resolution
+    /// may hold playback longer.
+    static let maxResolveTimeout = MediaDuration(seconds: 60)
+
+    /// `"resolveTimeout"`: seconds above 0, at most ``maxResolveTimeout``; the default without it.
+    private static func decodeResolveTimeout(_ top: JSONObjectFields) throws(ScenarioError) -> MediaDuration {
+        guard let field = top["resolveTimeout"] else { return defaultResolveTimeout }
+        let seconds = try field.seconds(positive: true)
+        guard seconds <= maxResolveTimeout else {
+            throw field.failure("must be at most \(maxResolveTimeout) seconds (RFC 8216bis §D.5: a minute at most for an asset list), got \(seconds)")
+        }
+        return seconds
     }
 
     struct StreamSpec {

@@ -33,6 +33,7 @@ private let oneBreak = #""breaks": [{"id": "a", "at": 600, "ads": [{"id": "x", "
         (#"{\#(stream), \#(oneBreak), "actions": [{"do": "seek", "to": {"content": 1, "stream": 2}}]}"#, "$.actions[0].to",
          "exactly one of"),
         (#"{\#(stream), "actions": [{"do": "play", "for": 0.0000001}]}"#, "$.actions[0].for", "more precise than a microsecond"),
+        (#"{\#(stream), "resolveTimeout": 61, "actions": []}"#, "$.resolveTimeout", "must be at most 60 seconds"),
         (#"{"stream": {"type": "live"}, "actions": []}"#, "$.stream", "either \"recording\" (a directory the simulated player replays) or \"url\""),
         (#"{"stream": {"type": "dash"}, "actions": []}"#, "$.stream.type", "allowed: vod, or live with a \"recording\""),
         (#"{\#(stream), "vmap": "x.xml", "actions": []}"#, "$.vmap", "has not been read"),
