@@ -100,31 +100,7 @@ struct BreakTree: Sendable {
     func prefix(beforeEntry id: String) -> (count: Int, added: Int64, stitched: Int64)? {
         guard let slot = slotByID[id] else { return nil }
         let key = (nodes[slot].position, nodes[slot].sequence)
-        var node = root
-        var count = 0
-        var added: Int64 = 0
-        var stitched: Int64 = 0
-        while let current = node, current != slot {
-            guard Self.precedes(nodes[current], key) else {
-                node = nodes[current].left
-                continue
-            }
-            if let left = nodes[current].left {
-                count += nodes[left].liveCount
-                added += nodes[left].added
-                stitched += nodes[left].stitched
-            }
-            count += nodes[current].ownCount
-            added += nodes[current].ownAdded
-            stitched += nodes[current].ownStitched
-            node = nodes[current].right
-        }
-        if let left = node.flatMap({ nodes[$0].left }) {
-            count += nodes[left].liveCount
-            added += nodes[left].added
-            stitched += nodes[left].stitched
-        }
-        return (count, added, stitched)
+        return prefix { Self.precedes($0, key) }
     }
 
     /// Whether `node` comes before the entry of key `key` (position, then sequence).
@@ -138,14 +114,19 @@ struct BreakTree: Sendable {
     /// `inclusive`), and the stream and main-item time all entries there add.
     /// - Complexity: O(log n).
     func prefix(before position: ContentTime, inclusive: Bool) -> (count: Int, added: Int64, stitched: Int64) {
+        prefix { $0.position < position || (inclusive && $0.position == position) }
+    }
+
+    /// The count and the added times of the entries `isBefore` accepts, which
+    /// must be a prefix of the content order.
+    @inline(__always)
+    private func prefix(where isBefore: (Node) -> Bool) -> (count: Int, added: Int64, stitched: Int64) {
         var node = root
         var count = 0
         var added: Int64 = 0
         var stitched: Int64 = 0
         while let current = node {
-            let here = nodes[current].position
-            let before = here < position || (inclusive && here == position)
-            guard before else {
+            guard isBefore(nodes[current]) else {
                 node = nodes[current].left
                 continue
             }

@@ -47,16 +47,7 @@ import Testing
         let json = #"{"payload": [{"start": 0, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/a"]}]}, {"start": 4, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/b"]}]}]}"#
         let range = #"#EXT-X-DATERANGE:ID="pod1",CLASS="urn:svta:advertising-wg:ad-creative-signaling",START-DATE="2026-01-01T00:00:20.000Z",DURATION=8,X-AD-CREATIVE-SIGNALING=""#
             + PayloadText.base64(Array(json.utf8)) + "\""
-        func playlist(at second: Int) -> String {
-            let last = second / 4
-            var lines = ["#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:\(max(0, last - 5))"]
-            for index in max(0, last - 5)...last {
-                lines.append("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:\(index * 4 < 10 ? "0" : "")\(index * 4).000Z")
-                lines += ["#EXTINF:4,", "s\(index).ts"]
-            }
-            if second >= 24 { lines.append(range) }
-            return lines.joined(separator: "\n") + "\n"
-        }
+        func playlist(at second: Int) -> String { Self.live(at: second, range: range) }
         let collector = LoopbackBeaconCollector()
         try await collector.start()
         defer { Task { await collector.stop() } }
@@ -88,18 +79,7 @@ import Testing
         let json = #"{"payload": [{"start": 0, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/a"]}]}, {"start": 4, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/b"]}]}]}"#
         let range = #"#EXT-X-DATERANGE:ID="pod1",CLASS="urn:svta:advertising-wg:ad-creative-signaling",START-DATE="2026-01-01T00:00:20.000Z",DURATION=8,X-AD-CREATIVE-SIGNALING=""#
             + PayloadText.base64(Array(json.utf8)) + "\""
-        func playlist(at second: Int) -> String {
-            let last = second / 4
-            var lines = ["#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:\(max(0, last - 5))"]
-            for index in max(0, last - 5)...last {
-                lines.append("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:\(index * 4 < 10 ? "0" : "")\(index * 4).000Z")
-                if index == 5 { lines.append("#EXT-X-CUE-OUT:8") }
-                if index == 7 { lines.append("#EXT-X-CUE-IN") }
-                lines += ["#EXTINF:4,", "s\(index).ts"]
-            }
-            if second >= 24 { lines.append(range) }
-            return lines.joined(separator: "\n") + "\n"
-        }
+        func playlist(at second: Int) -> String { Self.live(at: second, range: range, cues: [5: "#EXT-X-CUE-OUT:8", 7: "#EXT-X-CUE-IN"]) }
         let collector = LoopbackBeaconCollector()
         try await collector.start()
         defer { Task { await collector.stop() } }
@@ -120,5 +100,19 @@ import Testing
             "adStart pod1/2 24", "beacon pod1/2 impression", "adEnd pod1/2 28", "adBreakEnd 28",
         ], "\(output.stdout)")
         #expect(await collector.received.sorted() == ["/t/a", "/t/b"])
+    }
+
+    /// The origin's playlist at second `second` (4 s segments, a window of
+    /// 6), with `cues` before their segments and, from second 24, `range`.
+    static func live(at second: Int, range: String, cues: [Int: String] = [:]) -> String {
+        let last = second / 4
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:\(max(0, last - 5))"]
+        for index in max(0, last - 5)...last {
+            lines.append("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:\(index * 4 < 10 ? "0" : "")\(index * 4).000Z")
+            if let cue = cues[index] { lines.append(cue) }
+            lines += ["#EXTINF:4,", "s\(index).ts"]
+        }
+        if second >= 24 { lines.append(range) }
+        return lines.joined(separator: "\n") + "\n"
     }
 }
