@@ -7,7 +7,8 @@ extension PlaybackSession {
     /// An opportunity: its placeholder enters the timeline and its
     /// resolution is asked for. One the timeline already holds (the same
     /// id in a later refresh) is merged into its break, never added twice;
-    /// one that left the live window after it was watched stays gone.
+    /// one that left the live window after it was watched stays gone; one
+    /// that does not fit the timeline is reported as an `error` and left out.
     mutating func take(_ opportunity: AdOpportunity) throws(SessionError) {
         if case .tracked = opportunity.signal {
             try takeTracked(opportunity)
@@ -25,7 +26,14 @@ extension PlaybackSession {
         guard !timeline.isWatched(opportunity.id) else { return }
         let placeholder = opportunity.placeholder(
             insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)
-        try change(.insert(placeholder))
+        do throws(SessionError) {
+            try change(.insert(placeholder))
+        } catch {
+            // One that does not fit (inside a break that replaces content, say) is left out; the session goes on.
+            guard let timelineError = error.timelineError else { throw error }
+            emit(.error(message: "opportunity \(opportunity.id) does not fit the timeline: \(timelineError)"))
+            return
+        }
         resolving.insert(opportunity.id)
         if case .interstitial = opportunity.signal { interstitialSignals[opportunity.id] = opportunity.signal }
         if !isRunning, opportunity.signal.fetchesAssetList {

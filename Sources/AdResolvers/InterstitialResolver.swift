@@ -22,7 +22,7 @@ internal import MediaTime
 ///   become the break's skip control (`BreakSkipControl`).
 /// - Every request, and every asset the player loads, carries
 ///   `_HLS_primary_id`, one value for the session; a list request for an
-///   interstitial playback joins inside (``AdOpportunity/joinOffset``)
+///   interstitial playback joins inside (`AdOpportunity.joinOffset`)
 ///   carries `_HLS_start_offset`, the seconds into it.
 /// - A fetched list is cached per interstitial: the same interstitial
 ///   resolved again is not fetched again, and one whose tag changed (a later

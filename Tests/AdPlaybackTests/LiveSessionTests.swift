@@ -52,6 +52,20 @@ private func lines(_ actions: [SessionAction]) -> [String] {
         #expect(lines(end) == ["adEnd cue-1 @130", "adBreakEnd cue-1 @130", "contentStart @130"])
     }
 
+    /// An opportunity inside a break that replaces content (an interstitial
+    /// scheduled within an SSAI avail) does not fit: it is an `error`, left
+    /// out, and the session goes on.
+    @Test func anOpportunityThatDoesNotFit_isAnError_andTheSessionGoesOn() throws {
+        var session = try liveSession([cue("cue-1", at: 100, length: 60)])
+        _ = try session.handleReady(.start(.position(.stream(stream(50)))), at: .zero)
+        let inside = AdOpportunity(id: "inside", position: .stream(stream(130)), duration: s(10), signal: .inStream(tags: ["#EXT-X-CUE-OUT"], scte35: nil))
+        let actions = try session.handle(.opportunity(inside), at: ClockTime(seconds: 1))
+        #expect(actions.contains { if case .emit(let event) = $0, case .error(let message) = event.kind { message.contains("opportunity inside does not fit") } else { false } })
+        #expect(!actions.contains { if case .resolve = $0 { true } else { false } })
+        #expect(session.timeline.adBreak(id: "inside") == nil)
+        #expect(session.isRunning)
+    }
+
     /// DVR: a fast-forward over three in-stream breaks under each rule, as for VOD.
     @Test(arguments: [
         (JumpRule.playAll, ["a", "b", "c"], [String]()),
