@@ -129,6 +129,18 @@ import Testing
         #expect((output.events.last { $0["event"] as? String == "contentStart" }?["content"] as? NSNumber)?.doubleValue == 10)
     }
 
+    /// The SVG draws the interstitials as breaks, named by their IDs.
+    @Test func theSVG_drawsTheInterstitialsAsBreaks() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try Self.writeShakaVOD(scenario: Self.startToEnd, in: directory)
+        let svg = directory.appendingPathComponent("run.svg")
+        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--svg", svg.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let drawing = try String(contentsOf: svg, encoding: .utf8)
+        #expect(drawing.contains(">0 · watched<") && drawing.contains(">1 · watched<"), "\(drawing)")
+    }
+
     /// A scenario that starts at 0 and plays to the end.
     static let startToEnd = #"{"stream": {"type": "live", "recording": "rec"}, "actions": [{"do": "start"}, {"do": "playToEnd"}]}"#
 
