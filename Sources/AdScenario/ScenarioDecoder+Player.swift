@@ -13,7 +13,7 @@ extension Scenario {
     ///            "failAds": ["mid2/1"], "stalls": [{"at": {"stream": 700}, "for": 6}]}
     /// ```
     static func decodePlayer(
-        _ field: JSONField, timeline: AdTimeline, opportunities: [AdOpportunity], isLive: Bool, checksNames: Bool = true
+        _ field: JSONField, timeline: AdTimeline, opportunities: [AdOpportunity], isStitched: Bool, checksNames: Bool = true
     ) throws(ScenarioError) -> PlayerSpec {
         let object = try field.object(allowing: ["seekLatency", "loadLatency", "keyframeInterval", "failAds", "stalls"])
         var spec = PlayerSpec()
@@ -22,7 +22,7 @@ extension Scenario {
         if let value = object["keyframeInterval"] { spec.keyframeInterval = try value.seconds(positive: true) }
         for name in try object["failAds"]?.array() ?? [] {
             let text = try name.nonEmptyString()
-            if isLive { throw name.failure("a live stream's ads are in the main stream and cannot fail on their own") }
+            if isStitched { throw name.failure("an SSAI session's ads are in the main stream and cannot fail on their own") }
             if checksNames { try checkFailingAd(text, at: name, timeline: timeline, opportunities: opportunities) }
             spec.failAds.append(text)
         }

@@ -55,7 +55,8 @@ extension Scenario {
         if let field = top["player"] {
             scenario.player = try decodePlayer(
                 field, timeline: scenario.timeline, opportunities: scenario.opportunities,
-                isLive: scenario.liveRecording != nil || scenario.ssai != nil, checksNames: !(vmapIsStandIn && top["vmap"] != nil))
+                isStitched: scenario.ssai != nil,
+                checksNames: !(vmapIsStandIn && top["vmap"] != nil) && scenario.liveRecording == nil)
         }
         return scenario
     }

@@ -35,6 +35,7 @@ extension Scenario {
         } catch {
             throw ScenarioError(path: "$.stream.recording", message: "the recording's first playlist does not fit a session: \(error)")
         }
+        failAds(on: live.simulation)
         let recorder = track(beacons, session: beaconSession, in: live.simulation.runtime)
         func record(_ new: [SessionEvent]) {
             events += new

@@ -83,14 +83,7 @@ extension Scenario {
         let simulation = ResolvingSimulation(
             session: session, resolvers: resolvers, resolveTimeout: resolveTimeout.duration, resolveClock: clock, player: playerOptions,
             bookmarks: bookmarks, logger: logger)
-        if let failing = player?.failAds, !failing.isEmpty {
-            let names = Set(failing)
-            simulation.simulation.player.failsToLoad = { [unowned simulation] breakID, adID in
-                guard !names.contains(adID) else { return true }
-                let ads = simulation.session.timeline.adBreak(id: breakID)?.ads ?? []
-                return ads.firstIndex { $0.id == adID }.map { names.contains("\(breakID)/\($0 + 1)") } ?? false
-            }
-        }
+        failAds(on: simulation.simulation)
         let recorder = track(beacons, session: beaconSession, in: simulation.runtime)
         let events = try await play(on: simulation, bookmarks: bookmarks)
         var run = ScenarioRun(
@@ -99,6 +92,18 @@ extension Scenario {
         run.ssai = ssai
         run.beacons = recorder?.fired ?? []
         return run
+    }
+
+    /// Makes the ads the scenario's `"failAds"` names fail to load on
+    /// `simulation`'s player: by the ad's own id, or `<break id>/<1-based position>`.
+    func failAds(on simulation: Simulation) {
+        guard let failing = player?.failAds, !failing.isEmpty else { return }
+        let names = Set(failing)
+        simulation.player.failsToLoad = { [unowned simulation] breakID, adID in
+            guard !names.contains(adID) else { return true }
+            let ads = simulation.session.timeline.adBreak(id: breakID)?.ads ?? []
+            return ads.firstIndex { $0.id == adID }.map { names.contains("\(breakID)/\($0 + 1)") } ?? false
+        }
     }
 
     /// Sends the opportunities' breaks to resolve, then does every step on
