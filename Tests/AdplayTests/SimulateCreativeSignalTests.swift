@@ -42,49 +42,43 @@ import Testing
     /// the session as an in-stream break that replaces that stretch of the
     /// stream, each ad's impression fired as it starts.
     @Test func aLiveStream_itsSlotsJoinTheSessionAsAnInStreamBreak() async throws {
+        let (lines, received) = try await Self.playPod(cues: [:])
+        #expect(lines == [
+            "adBreakStart 20", "adStart pod1/1 20", "beacon pod1/1 impression", "adEnd pod1/1 24",
+            "adStart pod1/2 24", "beacon pod1/2 impression", "adEnd pod1/2 28", "adBreakEnd 28",
+        ])
+        // The outbox sends several at once: they may arrive in either order, each once.
+        #expect(received.sorted() == ["/t/a", "/t/b"])
+    }
+
+    /// A stream whose cue (CUE-OUT at 20 s, 8 s) marks the avail the
+    /// signalling describes: the cue's break takes the signalled ads, each
+    /// with its impression, and nothing is refused.
+    @Test func aCueAndItsSignalling_makeOneBreakWithTheSignalledAds() async throws {
+        let (lines, received) = try await Self.playPod(cues: [5: "#EXT-X-CUE-OUT:8", 7: "#EXT-X-CUE-IN"])
+        #expect(lines == [
+            "adBreakStart 20", "adStart pod1/1 20", "beacon pod1/1 impression", "adEnd pod1/1 24",
+            "adStart pod1/2 24", "beacon pod1/2 impression", "adEnd pod1/2 28", "adBreakEnd 28",
+        ])
+        #expect(received.sorted() == ["/t/a", "/t/b"])
+    }
+
+    /// Plays 30 s from stream 4 of the live stream with `cues`, whose pod at
+    /// 20 s has two 4 s slots with impressions `/t/a` and `/t/b` on the
+    /// playlist's origin, a loopback collector, with `--beacons`. Returns the
+    /// ad, beacon and error lines, and what the collector received.
+    static func playPod(cues: [Int: String]) async throws -> (lines: [String], received: [String]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svta-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = #"{"payload": [{"start": 0, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/a"]}]}, {"start": 4, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/b"]}]}]}"#
         let range = #"#EXT-X-DATERANGE:ID="pod1",CLASS="urn:svta:advertising-wg:ad-creative-signaling",START-DATE="2026-01-01T00:00:20.000Z",DURATION=8,X-AD-CREATIVE-SIGNALING=""#
             + PayloadText.base64(Array(json.utf8)) + "\""
-        func playlist(at second: Int) -> String { Self.live(at: second, range: range) }
         let collector = LoopbackBeaconCollector()
         try await collector.start()
         defer { Task { await collector.stop() } }
         let scenario = try SimulateInterstitialTests.write(
-            stride(from: 16, through: 52, by: 4).map { ($0 - 16, playlist(at: $0)) }, url: await collector.url("/live/main.m3u8"), scenario: """
-                {"stream": {"type": "live", "recording": "rec"},
-                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
-                """, in: directory)
-        let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl", "--beacons", directory.appendingPathComponent("beacons").path])
-        #expect(output.status == 0, "\(output.stderr)")
-        let lines = output.events.filter { ($0["event"] as? String ?? "").hasPrefix("ad") || $0["event"] as? String == "beacon" }.map { event in
-            [event["event"] as? String, event["ad"] as? String, (event["url"] as? String).map { String($0.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }) },
-             (event["stream"] as? NSNumber).map { "\($0.intValue)" }].compactMap(\.self).joined(separator: " ")
-        }
-        #expect(lines == [
-            "adBreakStart 20", "adStart pod1/1 20", "beacon pod1/1 /t/a", "adEnd pod1/1 24",
-            "adStart pod1/2 24", "beacon pod1/2 /t/b", "adEnd pod1/2 28", "adBreakEnd 28",
-        ], "\(output.stdout)")
-        // The outbox sends several at once: they may arrive in either order, each once.
-        #expect(await collector.received.sorted() == ["/t/a", "/t/b"])
-    }
-
-    /// A stream whose cue (CUE-OUT at 20 s, 8 s) marks the avail the
-    /// signalling describes: the cue's break takes the signalled ads, each
-    /// with its impression.
-    @Test func aCueAndItsSignalling_makeOneBreakWithTheSignalledAds() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svta-cue-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let json = #"{"payload": [{"start": 0, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/a"]}]}, {"start": 4, "duration": 4, "tracking": [{"type": "impression", "urls": ["/t/b"]}]}]}"#
-        let range = #"#EXT-X-DATERANGE:ID="pod1",CLASS="urn:svta:advertising-wg:ad-creative-signaling",START-DATE="2026-01-01T00:00:20.000Z",DURATION=8,X-AD-CREATIVE-SIGNALING=""#
-            + PayloadText.base64(Array(json.utf8)) + "\""
-        func playlist(at second: Int) -> String { Self.live(at: second, range: range, cues: [5: "#EXT-X-CUE-OUT:8", 7: "#EXT-X-CUE-IN"]) }
-        let collector = LoopbackBeaconCollector()
-        try await collector.start()
-        defer { Task { await collector.stop() } }
-        let scenario = try SimulateInterstitialTests.write(
-            stride(from: 16, through: 52, by: 4).map { ($0 - 16, playlist(at: $0)) }, url: await collector.url("/live/main.m3u8"), scenario: """
+            stride(from: 16, through: 52, by: 4).map { ($0 - 16, live(at: $0, range: range, cues: cues)) }, url: await collector.url("/live/main.m3u8"),
+            scenario: """
                 {"stream": {"type": "live", "recording": "rec"},
                  "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
                 """, in: directory)
@@ -95,11 +89,7 @@ import Testing
                 [event["event"] as? String, event["ad"] as? String, event["tracking"] as? String, event["message"] as? String,
                  (event["stream"] as? NSNumber).map { "\($0.intValue)" }].compactMap(\.self).joined(separator: " ")
             }
-        #expect(lines == [
-            "adBreakStart 20", "adStart pod1/1 20", "beacon pod1/1 impression", "adEnd pod1/1 24",
-            "adStart pod1/2 24", "beacon pod1/2 impression", "adEnd pod1/2 28", "adBreakEnd 28",
-        ], "\(output.stdout)")
-        #expect(await collector.received.sorted() == ["/t/a", "/t/b"])
+        return (lines, await collector.received)
     }
 
     /// The origin's playlist at second `second` (4 s segments, a window of
