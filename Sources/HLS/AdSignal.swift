@@ -41,11 +41,12 @@ public struct AdSignal: Sendable, Hashable {
         case oatcls
         /// `#EXT-X-ASSET:CAID=...`: the asset now playing.
         case asset(attributes: [Attribute])
-        // The two large payloads are boxed, so a signal stays small and cheap to copy.
+        // The large payload is boxed, so a signal stays small and cheap to
+        // copy; a date range shares its values already.
         /// `#EXT-X-SCTE35:CUE=...,CUE-OUT=YES|CONT,CUE-IN=YES,ELAPSED=,ID=,TIME=`.
         indirect case scte35(SCTE35Tag)
         /// `#EXT-X-DATERANGE` with SCTE35-OUT/IN/CMD, or an interstitial.
-        indirect case dateRange(DateRange)
+        case dateRange(DateRange)
     }
 
     /// Where the signal came from, as opportunities and blackouts cite it.

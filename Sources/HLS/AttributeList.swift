@@ -26,13 +26,14 @@ public struct Attribute: Sendable, Hashable {
 /// ``HLSError`` naming the line, the tag and the attribute when a value is not
 /// of its type.
 ///
-/// The names and values are kept as bytes, back to back in one buffer, and
-/// typed values are read from those bytes: a list costs two allocations
+/// The list keeps one copy of its text and where each name and value is in
+/// it; typed values are read from those bytes. A list costs two allocations
 /// however many attributes it has, and a date, number or hex sequence never
-/// becomes a `String` on the way to its type.
+/// becomes a `String` on the way to its type. Two lists are equal when they
+/// hold the same attributes in the same order, however they were spaced.
 public struct AttributeList: Sendable, Hashable {
-    /// Each name and its value (quoted strings without their quotes, variables
-    /// substituted), back to back.
+    /// The text the list was read from (or its names and values back to back,
+    /// for a list made from ``Attribute``s), and any substituted values after it.
     private var storage: [UInt8]
     /// Where each attribute's name and value are in `storage`, in order.
     private var fields: [Field]
@@ -40,13 +41,35 @@ public struct AttributeList: Sendable, Hashable {
     let line: Int
     let tag: String
 
-    /// One attribute: its name is `storage[nameStart..<valueStart]`, its value
-    /// `storage[valueStart..<valueEnd]`.
+    /// One attribute: its name is `storage[nameStart..<nameEnd]`, its value
+    /// (a quoted string without its quotes) `storage[valueStart..<valueEnd]`.
     struct Field: Sendable, Hashable {
         var nameStart: UInt32
+        var nameEnd: UInt32
         var valueStart: UInt32
         var valueEnd: UInt32
         var isQuoted: Bool
+    }
+
+    public static func == (lhs: AttributeList, rhs: AttributeList) -> Bool {
+        guard lhs.line == rhs.line, lhs.tag == rhs.tag, lhs.count == rhs.count else { return false }
+        for index in 0..<lhs.count where lhs.fields[index].isQuoted != rhs.fields[index].isQuoted
+            || !lhs.withName(at: index, { name in rhs.withName(at: index) { name.elementsEqual($0) } })
+            || !lhs.withValue(at: index, { value in rhs.withValue(at: index) { value.elementsEqual($0) } }) {
+            return false
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+        hasher.combine(tag)
+        hasher.combine(count)
+        for index in 0..<count {
+            withName(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            withValue(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(fields[index].isQuoted)
+        }
     }
 
     /// Creates a list.
@@ -78,7 +101,7 @@ public struct AttributeList: Sendable, Hashable {
                 storage.append(contentsOf: attribute.name.utf8)
                 let valueStart = UInt32(truncatingIfNeeded: storage.count)
                 storage.append(contentsOf: attribute.value.utf8)
-                fields.append(Field(nameStart: nameStart, valueStart: valueStart,
+                fields.append(Field(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart,
                                     valueEnd: UInt32(truncatingIfNeeded: storage.count), isQuoted: attribute.isQuoted))
             }
         }
@@ -103,7 +126,7 @@ public struct AttributeList: Sendable, Hashable {
         return name.withUTF8 { wanted in
             storage.withUnsafeBufferPointer { bytes in
                 fields.firstIndex { field in
-                    let length = Int(field.valueStart - field.nameStart)
+                    let length = Int(field.nameEnd - field.nameStart)
                     return length == wanted.count
                         && (length == 0 || Bytes.equal(bytes.baseAddress! + Int(field.nameStart), wanted.baseAddress!, length))
                 }
@@ -111,13 +134,13 @@ public struct AttributeList: Sendable, Hashable {
         }
     }
 
-    func name(at index: Int) -> String { string(Int(fields[index].nameStart)..<Int(fields[index].valueStart)) }
+    func name(at index: Int) -> String { string(Int(fields[index].nameStart)..<Int(fields[index].nameEnd)) }
     func value(at index: Int) -> String { string(Int(fields[index].valueStart)..<Int(fields[index].valueEnd)) }
     func isQuoted(at index: Int) -> Bool { fields[index].isQuoted }
 
     /// The bytes of a name, for matching without a `String`.
     func withName<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withBytes(Int(fields[index].nameStart)..<Int(fields[index].valueStart), body)
+        withBytes(Int(fields[index].nameStart)..<Int(fields[index].nameEnd), body)
     }
 
     /// The bytes of a value, for reading a typed value without a `String`.
@@ -131,6 +154,44 @@ public struct AttributeList: Sendable, Hashable {
 
     private func string(_ range: Range<Int>) -> String {
         withBytes(range) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The attributes whose names `includes` accepts, the first of each name,
+    /// sharing this list's bytes. The subset has no line or tag: it is a set
+    /// of attributes, equal to another with the same ones.
+    func subset(_ includes: (UnsafeBufferPointer<UInt8>) -> Bool) -> AttributeList {
+        var chosen: [Field] = []
+        storage.withUnsafeBufferPointer { bytes in
+            func name(_ field: Field) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[Int(field.nameStart)..<Int(field.nameEnd)])
+            }
+            for field in fields where includes(name(field)) {
+                let wanted = name(field)
+                let repeated = chosen.contains { earlier in
+                    let other = name(earlier)
+                    return other.count == wanted.count && (wanted.isEmpty || Bytes.equal(other.baseAddress!, wanted.baseAddress!, wanted.count))
+                }
+                if !repeated {
+                    if chosen.isEmpty { chosen.reserveCapacity(fields.count) }
+                    chosen.append(field)
+                }
+            }
+        }
+        return AttributeList(storage: storage, fields: chosen, line: 0, tag: "")
+    }
+
+    /// Whether the attribute at `index` is called `name`.
+    func name(at index: Int, is name: StaticString) -> Bool {
+        withName(at: index) { bytes in
+            bytes.count == name.utf8CodeUnitCount && (bytes.isEmpty || Bytes.equal(bytes.baseAddress!, name.utf8Start, bytes.count))
+        }
+    }
+
+    /// Whether the value at `index` is exactly `expected`.
+    func value(at index: Int, is expected: StaticString) -> Bool {
+        withValue(at: index) { bytes in
+            bytes.count == expected.utf8CodeUnitCount && (bytes.isEmpty || Bytes.equal(bytes.baseAddress!, expected.utf8Start, bytes.count))
+        }
     }
 
     /// The attributes whose names are not in `known`, for tags that type some of them.
@@ -179,10 +240,7 @@ public struct AttributeList: Sendable, Hashable {
     func enumerated(_ name: String, at index: Int?, is expected: StaticString) throws(HLSError) -> Bool {
         guard let index else { return false }
         guard !fields[index].isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
-        return withValue(at: index) { value in
-            value.count == expected.utf8CodeUnitCount
-                && (value.isEmpty || Bytes.equal(value.baseAddress!, expected.utf8Start, value.count))
-        }
+        return value(at: index, is: expected)
     }
 
     /// A decimal-integer attribute.

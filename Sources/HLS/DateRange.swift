@@ -4,66 +4,133 @@ public import MediaTime
 /// `#EXT-X-DATERANGE`: a range of time with attributes (RFC 8216bis §4.4.5.1),
 /// which carries SCTE-35 cues (§4.4.5.1.1) and HLS interstitials.
 public struct DateRange: Sendable, Hashable {
+    /// The typed values, built once by the parser and shared by every copy
+    /// (the playlist's list, its signals, its opportunities) until one changes.
+    private var shared: Shared<Values>
+
+    struct Values: Sendable, Hashable {
+        var id: String
+        var className: String?
+        var startDate: ProgramDateTime?
+        var cue: Cue
+        var endDate: ProgramDateTime?
+        var duration: MediaDuration?
+        var plannedDuration: MediaDuration?
+        var endOnNext: Bool
+        var scte35Command: [UInt8]?
+        var scte35Out: [UInt8]?
+        var scte35In: [UInt8]?
+        var line: Int
+        var attributes: AttributeList
+        var problems: [AttributeProblem]
+        var interstitial: Interstitial?
+    }
+
     /// `ID`: tags with the same ID describe the same range.
-    public var id: String
+    public var id: String {
+        get { shared.value.id }
+        set { shared = shared.changed { $0.id = newValue } }
+    }
     /// `CLASS`, e.g. `com.apple.hls.interstitial`.
-    public var className: String?
+    public var className: String? {
+        get { shared.value.className }
+        set { shared = shared.changed { $0.className = newValue } }
+    }
     /// `START-DATE`.
-    public var startDate: ProgramDateTime?
+    public var startDate: ProgramDateTime? {
+        get { shared.value.startDate }
+        set { shared = shared.changed { $0.startDate = newValue } }
+    }
     /// `CUE`: `PRE`, `POST`, `ONCE`.
-    public var cue: Cue
+    public var cue: Cue {
+        get { shared.value.cue }
+        set { shared = shared.changed { $0.cue = newValue } }
+    }
     /// `END-DATE`.
-    public var endDate: ProgramDateTime?
+    public var endDate: ProgramDateTime? {
+        get { shared.value.endDate }
+        set { shared = shared.changed { $0.endDate = newValue } }
+    }
     /// `DURATION`.
-    public var duration: MediaDuration?
+    public var duration: MediaDuration? {
+        get { shared.value.duration }
+        set { shared = shared.changed { $0.duration = newValue } }
+    }
     /// `PLANNED-DURATION`.
-    public var plannedDuration: MediaDuration?
+    public var plannedDuration: MediaDuration? {
+        get { shared.value.plannedDuration }
+        set { shared = shared.changed { $0.plannedDuration = newValue } }
+    }
     /// `END-ON-NEXT=YES`: the range ends where the next range of its class starts.
-    public var endOnNext: Bool
+    public var endOnNext: Bool {
+        get { shared.value.endOnNext }
+        set { shared = shared.changed { $0.endOnNext = newValue } }
+    }
     /// `SCTE35-CMD`, the splice_info_section bytes.
-    public var scte35Command: [UInt8]?
+    public var scte35Command: [UInt8]? {
+        get { shared.value.scte35Command }
+        set { shared = shared.changed { $0.scte35Command = newValue } }
+    }
     /// `SCTE35-OUT`.
-    public var scte35Out: [UInt8]?
+    public var scte35Out: [UInt8]? {
+        get { shared.value.scte35Out }
+        set { shared = shared.changed { $0.scte35Out = newValue } }
+    }
     /// `SCTE35-IN`.
-    public var scte35In: [UInt8]?
+    public var scte35In: [UInt8]? {
+        get { shared.value.scte35In }
+        set { shared = shared.changed { $0.scte35In = newValue } }
+    }
     /// The `X-` client attributes, in order.
     public var clientAttributes: [Attribute] { attributes.attributes.filter { $0.name.hasPrefix("X-") } }
     /// The 1-based line.
-    public var line: Int
+    public var line: Int {
+        get { shared.value.line }
+        set { shared = shared.changed { $0.line = newValue } }
+    }
     /// Every attribute as written.
-    public var attributes: AttributeList
+    public var attributes: AttributeList {
+        get { shared.value.attributes }
+        set { shared = shared.changed { $0.attributes = newValue } }
+    }
     /// Deviations from the specification that were tolerated (a quoted
     /// SCTE35-OUT, an unknown CUE identifier), each a warning at the tag's line.
-    public var problems: [AttributeProblem]
+    public var problems: [AttributeProblem] {
+        get { shared.value.problems }
+        set { shared = shared.changed { $0.problems = newValue } }
+    }
 
     init(_ list: AttributeList) throws(HLSError) {
         let known = Known(list)
-        id = try list.requiredQuoted("ID", at: known.id)
-        className = try list.quoted("CLASS", at: known.className)
-        startDate = try Self.date(list, "START-DATE", known.startDate)
-        endDate = try Self.date(list, "END-DATE", known.endDate)
+        // In the order the attributes are checked, so the first bad one is the error.
+        let id = try list.requiredQuoted("ID", at: known.id)
+        let className = try Self.className(list, known.className)
+        let startDate = try Self.date(list, "START-DATE", known.startDate)
+        let endDate = try Self.date(list, "END-DATE", known.endDate)
         var problems: [AttributeProblem] = []
-        cue = []
+        var cue: Cue = []
         if let text = try list.quoted("CUE", at: known.cue) {
             let read = Cue.read(text)
             cue = read.cue
             problems += read.problems
         }
-        duration = try list.ticks("DURATION", at: known.duration).map(MediaDuration.init(ticks:))
-        plannedDuration = try list.ticks("PLANNED-DURATION", at: known.plannedDuration).map(MediaDuration.init(ticks:))
-        endOnNext = try list.enumerated("END-ON-NEXT", at: known.endOnNext, is: "YES")
-        scte35Command = try Self.scte35(list, "SCTE35-CMD", known.scte35Command, &problems)
-        scte35Out = try Self.scte35(list, "SCTE35-OUT", known.scte35Out, &problems)
-        scte35In = try Self.scte35(list, "SCTE35-IN", known.scte35In, &problems)
-        self.problems = problems
-        line = list.line
-        attributes = list
-        interstitial = nil
-        if className == Interstitial.className { interstitial = Interstitial(list) }
-        if endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
+        let duration = try list.ticks("DURATION", at: known.duration).map(MediaDuration.init(ticks:))
+        let plannedDuration = try list.ticks("PLANNED-DURATION", at: known.plannedDuration).map(MediaDuration.init(ticks:))
+        let endOnNext = try list.enumerated("END-ON-NEXT", at: known.endOnNext, is: "YES")
+        let scte35Command = try Self.scte35(list, "SCTE35-CMD", known.scte35Command, &problems)
+        let scte35Out = try Self.scte35(list, "SCTE35-OUT", known.scte35Out, &problems)
+        let scte35In = try Self.scte35(list, "SCTE35-IN", known.scte35In, &problems)
+        let values = Values(
+            id: id, className: className, startDate: startDate, cue: cue, endDate: endDate,
+            duration: duration, plannedDuration: plannedDuration, endOnNext: endOnNext,
+            scte35Command: scte35Command, scte35Out: scte35Out, scte35In: scte35In,
+            line: list.line, attributes: list, problems: problems,
+            interstitial: className == Interstitial.className ? Interstitial(list) : nil)
+        if values.endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")
         }
+        shared = Shared(values)
     }
 
     /// Where the first occurrence of each attribute the range types is, found
@@ -118,6 +185,16 @@ public struct DateRange: Sendable, Hashable {
         return bytes
     }
 
+    /// `CLASS`; a class this package reads is the one shared string, so
+    /// reading it allocates nothing and comparing it is quick.
+    private static func className(_ list: AttributeList, _ index: Int?) throws(HLSError) -> String? {
+        guard let index, list.isQuoted(at: index) else { return try list.quoted("CLASS", at: index) }
+        if list.value(at: index, is: "com.apple.hls.interstitial") { return Interstitial.className }
+        if list.value(at: index, is: "urn:svta:advertising-wg:ad-creative-signaling") { return CreativeSignal.className }
+        if list.value(at: index, is: "com.apple.hls.preload") { return PreloadRange.className }
+        return list.value(at: index)
+    }
+
     private static func date(_ list: AttributeList, _ name: String, _ index: Int?) throws(HLSError) -> ProgramDateTime? {
         guard let index else { return nil }
         guard list.isQuoted(at: index) else {
@@ -130,7 +207,13 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// The interstitial this range schedules, when its CLASS is `com.apple.hls.interstitial`.
-    public private(set) var interstitial: Interstitial?
+    public private(set) var interstitial: Interstitial? {
+        get { shared.value.interstitial }
+        set { shared = shared.changed { $0.interstitial = newValue } }
+    }
+
+    /// Whether the range schedules an interstitial (its CLASS is `com.apple.hls.interstitial`).
+    var isInterstitial: Bool { className == Interstitial.className }
 
     /// Whether the range is about ads: it carries SCTE-35 or schedules an interstitial.
     public var isAdSignal: Bool {

@@ -78,34 +78,91 @@ public struct Interstitial: Sendable, Hashable {
         }
     }
 
+    /// The typed values, built once from a tag and shared by every copy
+    /// (the date range, its signal, its opportunity) until one changes.
+    private var shared: Shared<Values>
+
+    struct Values: Sendable, Hashable {
+        var assetURI: String?
+        var assetList: String?
+        var resumeOffset: MediaDuration?
+        var playoutLimit: MediaDuration?
+        var snap: Snap = []
+        var restrictions: Restrictions = []
+        var contentMayVary = true
+        var timelineOccupies = TimelineOccupancy.point
+        var timelineStyle = TimelineStyle.highlight
+        var skipControl: SkipControl?
+        var cue: DateRange.Cue = []
+        /// The attributes it reads, kept as the bytes they were read from.
+        var own: AttributeList
+        var problems: [AttributeProblem] = []
+    }
+
     /// `X-ASSET-URI` as written.
-    public var assetURI: String?
+    public var assetURI: String? {
+        get { shared.value.assetURI }
+        set { shared = shared.changed { $0.assetURI = newValue } }
+    }
     /// `X-ASSET-LIST` as written.
-    public var assetList: String?
+    public var assetList: String? {
+        get { shared.value.assetList }
+        set { shared = shared.changed { $0.assetList = newValue } }
+    }
     /// `X-RESUME-OFFSET`: where primary playback resumes, from the scheduled
     /// point; nil means the interstitial's duration (it replaces content).
-    public var resumeOffset: MediaDuration?
+    public var resumeOffset: MediaDuration? {
+        get { shared.value.resumeOffset }
+        set { shared = shared.changed { $0.resumeOffset = newValue } }
+    }
     /// `X-PLAYOUT-LIMIT`: the most the whole interstitial may play.
-    public var playoutLimit: MediaDuration?
+    public var playoutLimit: MediaDuration? {
+        get { shared.value.playoutLimit }
+        set { shared = shared.changed { $0.playoutLimit = newValue } }
+    }
     /// `X-SNAP`.
-    public var snap: Snap
+    public var snap: Snap {
+        get { shared.value.snap }
+        set { shared = shared.changed { $0.snap = newValue } }
+    }
     /// `X-RESTRICT`.
-    public var restrictions: Restrictions
+    public var restrictions: Restrictions {
+        get { shared.value.restrictions }
+        set { shared = shared.changed { $0.restrictions = newValue } }
+    }
     /// `X-CONTENT-MAY-VARY`: whether viewers may see different content (default yes).
-    public var contentMayVary: Bool
+    public var contentMayVary: Bool {
+        get { shared.value.contentMayVary }
+        set { shared = shared.changed { $0.contentMayVary = newValue } }
+    }
     /// `X-TIMELINE-OCCUPIES` (default `POINT`).
-    public var timelineOccupies: TimelineOccupancy
+    public var timelineOccupies: TimelineOccupancy {
+        get { shared.value.timelineOccupies }
+        set { shared = shared.changed { $0.timelineOccupies = newValue } }
+    }
     /// `X-TIMELINE-STYLE` (default `HIGHLIGHT`).
-    public var timelineStyle: TimelineStyle
+    public var timelineStyle: TimelineStyle {
+        get { shared.value.timelineStyle }
+        set { shared = shared.changed { $0.timelineStyle = newValue } }
+    }
     /// The `X-SKIP-CONTROL-*` attributes, when an offset is given.
-    public var skipControl: SkipControl?
+    public var skipControl: SkipControl? {
+        get { shared.value.skipControl }
+        set { shared = shared.changed { $0.skipControl = newValue } }
+    }
     /// The range's `CUE`.
-    public var cue: DateRange.Cue
+    public var cue: DateRange.Cue {
+        get { shared.value.cue }
+        set { shared = shared.changed { $0.cue = newValue } }
+    }
     /// The attributes of its tags that it reads (`CUE` and the `X-` ones), the
     /// first value of each, in the order they first appeared.
-    public private(set) var attributes: [Attribute]
+    public var attributes: [Attribute] { shared.value.own.attributes }
     /// What is wrong with those attributes; each is a warning at its tag's line.
-    public internal(set) var problems: [AttributeProblem]
+    public internal(set) var problems: [AttributeProblem] {
+        get { shared.value.problems }
+        set { shared = shared.changed { $0.problems = newValue } }
+    }
 
     /// The asset to play: the one of `X-ASSET-URI` and `X-ASSET-LIST` that
     /// is given; nil when neither or both are (a problem says which).
@@ -119,46 +176,19 @@ public struct Interstitial: Sendable, Hashable {
 
     /// Reads an interstitial from its tag's attributes (`CUE` and the `X-` ones are read).
     public init(attributes: [Attribute]) {
-        var own: [Attribute] = []
-        for attribute in attributes where Self.isOwn(attribute.name) && !own.contains(where: { $0.name == attribute.name }) {
-            own.append(attribute)
-        }
-        self.init(own: own)
+        self.init(AttributeList(attributes))
     }
 
     /// Reads an interstitial from its tag's attribute list: its own
-    /// attributes (`CUE` and the `X-` ones, each once) are taken in one pass
-    /// over the names' bytes.
+    /// attributes (`CUE` and the `X-` ones, the first of each name) share the
+    /// list's bytes and are typed straight from them.
     init(_ list: AttributeList) {
-        var own: [Attribute] = []
-        own.reserveCapacity(list.count)
-        for index in 0..<list.count {
-            let isOwn = list.withName(at: index) { name in
-                name.count >= 2 && ((name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-"))
-                    || (name.count == 3 && name[0] == UInt8(ascii: "C") && name[1] == UInt8(ascii: "U") && name[2] == UInt8(ascii: "E")))
-            }
-            guard isOwn else { continue }
-            let attribute = list[at: index]
-            if !own.contains(where: { $0.name == attribute.name }) { own.append(attribute) }
-        }
-        self.init(own: own)
-    }
-
-    private init(own: [Attribute]) {
-        self.attributes = own
-        assetURI = nil
-        assetList = nil
-        resumeOffset = nil
-        playoutLimit = nil
-        snap = []
-        restrictions = []
-        contentMayVary = true
-        timelineOccupies = .point
-        timelineStyle = .highlight
-        skipControl = nil
-        cue = []
-        problems = []
-        read()
+        var values = Values(own: list.subset { name in
+            name.count >= 2 && ((name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-"))
+                || (name.count == 3 && name[0] == UInt8(ascii: "C") && name[1] == UInt8(ascii: "U") && name[2] == UInt8(ascii: "E")))
+        })
+        values.read()
+        shared = Shared(values)
     }
 
     /// This interstitial with what a later tag of the same ID adds: its
@@ -184,8 +214,6 @@ public struct Interstitial: Sendable, Hashable {
     }
 
     private static let otherAsset = ["X-ASSET-URI": "X-ASSET-LIST", "X-ASSET-LIST": "X-ASSET-URI"]
-
-    private static func isOwn(_ name: String) -> Bool { name == "CUE" || name.hasPrefix("X-") }
 }
 
 /// A problem with one attribute of a tag: a value not of its type, or one

@@ -59,11 +59,14 @@ extension MediaParser {
         // appended in place instead of copying every earlier one.
         playlist.opportunities = []
         // Each signal is lent to the builders in place, not copied.
-        let (signals, offset) = playlist.signals.elements
-        for index in order(of: playlist.signals, range) {
-            let date = signals[offset + index].range?.startDate ?? playlist.dateAnchors.date(at: signals[offset + index].time)
-            state.opportunities.handle(signals[offset + index], at: date, tolerance: tolerance,
-                                       windowStart: playlist.segments.first?.start, warnings: &warnings)
+        let anchors = playlist.dateAnchors
+        let windowStart = playlist.segments.first?.start
+        playlist.signals.withElements { signals in
+            for index in order(of: signals, range) {
+                let date = signals[index].range?.startDate ?? anchors.date(at: signals[index].time)
+                state.opportunities.handle(signals[index], at: date, tolerance: tolerance,
+                                           windowStart: windowStart, warnings: &warnings)
+            }
         }
         playlist.warnings += warnings
         state.lastFeedWarnings = warnings.count
@@ -137,7 +140,7 @@ extension MediaParser {
     /// nearly sorted (only date ranges are placed away from their line), so an
     /// insertion sort does little more than one pass; past a budget of moves
     /// (input made to defeat it) the general sort takes over.
-    private static func order(of signals: SlidingWindow<AdSignal>, _ range: Range<Int>) -> [Int] {
+    private static func order(of signals: UnsafeBufferPointer<AdSignal>, _ range: Range<Int>) -> [Int] {
         typealias Key = (time: Int64, line: Int, index: Int)
         func before(_ lhs: Key, _ rhs: Key) -> Bool { lhs.time != rhs.time ? lhs.time < rhs.time : lhs.line < rhs.line }
         var keys = range.map { (time: sortTime(signals, $0).ticks, line: signals[$0].line, index: $0) }
@@ -160,7 +163,7 @@ extension MediaParser {
     }
 
     /// Ends stated by a DATERANGE SCTE35-IN sort at the end, so they follow the break's other signals.
-    private static func sortTime(_ signals: SlidingWindow<AdSignal>, _ index: Int) -> StreamTime {
+    private static func sortTime(_ signals: UnsafeBufferPointer<AdSignal>, _ index: Int) -> StreamTime {
         if signals[index].range != nil, signals[index].role == .end, let end = signals[index].endTime { return end }
         return signals[index].time
     }

@@ -92,8 +92,15 @@ extension MediaParser {
         // HLS lets a later tag with the same ID add attributes to a range
         // (RFC 8216bis §4.4.5.1): DURATION once the break has ended, say. Such
         // a tag without START-DATE starts where the range did.
-        let knownAdRange = state.adRanges.contains(range.id)
-        if range.startDate == nil, knownAdRange { range.startDate = state.adRanges.startDate(of: range.id) }
+        let knownAdRange: Bool
+        if range.isAdSignal {
+            let noted = state.adRanges.note(range.id, startDate: range.startDate)
+            knownAdRange = noted.known
+            if range.startDate == nil, let first = noted.startDate { range.startDate = first }
+        } else {
+            knownAdRange = state.adRanges.contains(range.id)
+            if range.startDate == nil, knownAdRange { range.startDate = state.adRanges.startDate(of: range.id) }
+        }
         if range.startDate == nil, range.cue.isEmpty {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")
         }
@@ -108,7 +115,6 @@ extension MediaParser {
         }
         playlist.dateRanges.append(range)
         let followsAdRange = !range.isAdSignal && knownAdRange
-        if range.isAdSignal { state.adRanges.insert(range.id, startDate: range.startDate) }
         // Every date range that is not an ad signal is timed metadata; an ad
         // one is too when the tag is subscribed. Either way it is placed at
         // its START-DATE once the playlist's dates are known.
@@ -131,7 +137,7 @@ extension MediaParser {
         let facts = AdSignal.RangeFacts(id: range.id, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
                                         plannedDuration: range.plannedDuration ?? range.duration, length: length,
                                         pre: range.cue.contains(.pre), post: range.cue.contains(.post),
-                                        isInterstitial: range.interstitial != nil,
+                                        isInterstitial: range.isInterstitial,
                                         marksEnd: SignalRoles.marksEnd(range, cue: cue, role: role), repeatsID: knownAdRange)
         // Built in the append, so the signal is moved into the window rather than copied.
         playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),

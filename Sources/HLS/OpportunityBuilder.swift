@@ -112,14 +112,16 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
-        if let rangeID = signal.range?.id, rangeIndex[rangeID] == -1 {
+        // The one lookup of the signal's range ID; `match` uses what it found.
+        let rangeSlot = signal.range.flatMap { rangeIndex[$0.id] }
+        if rangeSlot == -1 {
             // An expired date range repeated after its opportunity was forgotten.
             return
         }
         switch signal.role {
-        case .start: start(signal, date: date, tolerance: tolerance, warnings: &warnings)
+        case .start: start(signal, rangeSlot: rangeSlot, date: date, tolerance: tolerance, warnings: &warnings)
         case .continuation:
-            continuation(signal, date: date, tolerance: tolerance, windowStart: windowStart, warnings: &warnings)
+            continuation(signal, rangeSlot: rangeSlot, date: date, tolerance: tolerance, windowStart: windowStart, warnings: &warnings)
         case .end: end(signal, tolerance: tolerance, warnings: &warnings)
         case .other: break
         }
@@ -143,9 +145,9 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     // MARK: - Roles
 
-    private mutating func start(_ signal: AdSignal, date: ProgramDateTime?, tolerance: MediaDuration,
+    private mutating func start(_ signal: AdSignal, rangeSlot: Int?, date: ProgramDateTime?, tolerance: MediaDuration,
                                 warnings: inout [HLSWarning]) {
-        if let index = match(signal, tolerance: tolerance) {
+        if let index = match(signal, rangeSlot: rangeSlot, tolerance: tolerance) {
             merge(signal, into: index, date: date)
             closeByStatedEnd(signal, index)
             return
@@ -182,9 +184,9 @@ struct OpportunityBuilder: Sendable, Hashable {
         closeByStatedEnd(signal, opportunities.count - 1)
     }
 
-    private mutating func continuation(_ signal: AdSignal, date: ProgramDateTime?, tolerance: MediaDuration,
+    private mutating func continuation(_ signal: AdSignal, rangeSlot: Int?, date: ProgramDateTime?, tolerance: MediaDuration,
                                        windowStart: StreamTime?, warnings: inout [HLSWarning]) {
-        if let index = match(signal, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
+        if let index = match(signal, rangeSlot: rangeSlot, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
             ?? covering(signal.time, tolerance: tolerance) {
             if opportunities[index].ending == .plannedDuration, let end = opportunities[index].end, signal.time >= end {
                 opportunities[index].end = nil
@@ -249,10 +251,11 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     // MARK: - Pieces
 
-    private func match(_ signal: AdSignal, tolerance: MediaDuration) -> Int? {
-        if let rangeID = signal.range?.id, let index = rangeIndex[rangeID], index >= 0 {
-            return index
-        }
+    /// The opportunity `signal` belongs to: the one its range ID marked
+    /// (`rangeSlot`, looked up by the caller), else a cue break starting
+    /// within the tolerance.
+    private func match(_ signal: AdSignal, rangeSlot: Int?, tolerance: MediaDuration) -> Int? {
+        if let index = rangeSlot, index >= 0 { return index }
         guard signal.range?.isInterstitial != true else { return nil }
         var index = opportunities.count - 1
         while index >= 0, index >= opportunities.count - 16 {
@@ -276,6 +279,12 @@ struct OpportunityBuilder: Sendable, Hashable {
         return nil
     }
 
+    /// The sources of every interstitial: one array, not one each.
+    private static let interstitialSources = ["#EXT-X-DATERANGE"]
+
+    /// One lookup of the dictionary entry, not two.
+    private static func raise(_ value: inout Int, to index: Int) { value = max(value, index) }
+
     private static func interstitial(_ signal: AdSignal) -> Interstitial? {
         if case .dateRange(let range) = signal.kind { return range.interstitial }
         return nil
@@ -283,15 +292,18 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     private mutating func append(_ signal: AdSignal, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
         // An interstitial's kind is set by the merge below, which reads its tag once.
+        let isInterstitial = signal.range?.isInterstitial == true
         opportunities.append(PlacementOpportunity(
             id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: .splice, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence, plannedDuration: nil, end: nil, ending: nil,
-            sources: [], cue: nil, eventIDs: [], dateRangeIDs: [], joinedInProgress: joined))
-        // Room for the dialects of one break without regrowing.
-        opportunities[opportunities.count - 1].sources.reserveCapacity(4)
+            sources: isInterstitial ? Self.interstitialSources : [], cue: nil, eventIDs: [], dateRangeIDs: [],
+            joinedInProgress: joined))
+        // Room for the dialects of one break without regrowing; an
+        // interstitial has its one tag, shared.
+        if !isInterstitial { opportunities[opportunities.count - 1].sources.reserveCapacity(4) }
         lastSeen.append(signal.time)
         positioned.append(false)
-        interstitialFlags.append(signal.range?.isInterstitial == true)
+        interstitialFlags.append(isInterstitial)
         open.append(opportunities.count - 1)
         merge(signal, into: opportunities.count - 1, date: date)
     }
@@ -305,7 +317,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             if !opportunities[index].dateRangeIDs.contains(range.id) {
                 if opportunities[index].dateRangeIDs.isEmpty { opportunities[index].id = range.id }
                 opportunities[index].dateRangeIDs.append(range.id)
-                rangeIndex[range.id] = max(index, rangeIndex[range.id] ?? index)
+                Self.raise(&rangeIndex[range.id, default: index], to: index)
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {

@@ -23,7 +23,7 @@ enum SignalRoles {
     /// that states its end.
     static func marksEnd(_ range: DateRange, cue decoded: DecodedCue?, role: AdSignal.Role) -> Bool {
         if range.scte35In != nil { return true }
-        if range.scte35Out != nil || range.interstitial != nil { return false }
+        if range.scte35Out != nil || range.isInterstitial { return false }
         if role == .end { return true }
         guard let segmentations = decoded?.segmentations, !segmentations.isEmpty else { return false }
         return segmentations.allSatisfy { endTypes.contains($0.typeID) }
@@ -56,7 +56,7 @@ enum SignalRoles {
     }
 
     static func role(of range: DateRange, cue decoded: DecodedCue?) -> AdSignal.Role {
-        if range.className == Interstitial.className { return .start }
+        if range.isInterstitial { return .start }
         // SCTE35-OUT/IN say which end of the range the cue marks; the cue
         // itself says whether the range is an ad break at all (a program or
         // chapter start is not).

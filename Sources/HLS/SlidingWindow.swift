@@ -18,10 +18,12 @@ public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollectio
         _modify { yield &storage[head + position] }
     }
 
-    /// The elements as a slice of the storage (its indices offset by `head`);
-    /// a constant slice lends its elements in place where this window's
-    /// subscript may copy them.
-    var elements: (slice: ArraySlice<Element>, offset: Int) { (storage[head...], head) }
+    /// Lends the elements in place, for loops that read whole elements: an
+    /// element passed on from the buffer is borrowed, where this window's
+    /// subscript (or a slice's) copies it.
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[head...])) }
+    }
 
     mutating func append(_ element: Element) { storage.append(element) }
 
