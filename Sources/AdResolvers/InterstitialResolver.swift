@@ -38,7 +38,11 @@ public struct InterstitialResolver: AdResolver {
     /// The HTTP client asset lists are fetched with.
     public var client: HTTPClient
     /// `_HLS_primary_id`: one value per playback session, stable through it.
-    public var primaryID: String
+    public var primaryID: String {
+        didSet { primaryQuery = Self.primaryQuery(primaryID) }
+    }
+    /// `_HLS_primary_id=…` as the query carries it, encoded once.
+    private var primaryQuery: String
     /// The lists fetched, by interstitial.
     private let lists = AssetListCache()
 
@@ -46,6 +50,13 @@ public struct InterstitialResolver: AdResolver {
     public init(client: HTTPClient, primaryID: String) {
         self.client = client
         self.primaryID = primaryID
+        primaryQuery = Self.primaryQuery(primaryID)
+    }
+
+    private static func primaryQuery(_ id: String) -> String {
+        var components = URLComponents()
+        components.queryItems = [URLQueryItem(name: "_HLS_primary_id", value: id)]
+        return components.percentEncodedQuery ?? ""
     }
 
     public func shouldResolve(_ opportunity: AdOpportunity) -> Bool {
@@ -157,6 +168,13 @@ public struct InterstitialResolver: AdResolver {
     /// `uri` made absolute against `base`, with `_HLS_primary_id` set, and
     /// `_HLS_start_offset` when playback joins the interstitial `joinOffset` in.
     private func assetURL(_ uri: String, relativeTo base: String?, joinOffset: MediaDuration? = nil) -> URL? {
+        // The usual URI, absolute with no query or fragment, takes one parse
+        // rather than a resolution, a decomposition and a rebuild.
+        if uri.hasPrefix("https://") || uri.hasPrefix("http://"), !uri.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            var text = uri + "?" + primaryQuery
+            if let joinOffset { text += "&_HLS_start_offset=" + joinOffset.decimalSeconds }
+            return URL(string: text)
+        }
         guard let url = URL(string: uri, relativeTo: base.flatMap(URL.init(string:)))?.absoluteURL,
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         guard components.scheme != "data" else { return url }
