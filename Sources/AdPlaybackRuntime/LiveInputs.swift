@@ -85,7 +85,7 @@ public enum LiveInputs {
         var inputs: [SessionInput] = []
         let ranges = playlist.dateRanges
         // By index: only a signalling range is copied out of the window's many.
-        for index in ranges.indices where ranges[index].className == CreativeSignal.className {
+        for index in ranges.indices where ranges[index].isCreativeSignal {
             // One that cannot be read was a warning of the parse.
             guard let signal = try? CreativeSignal(ranges[index]), var opportunity = AdOpportunity(signal, in: playlist, playlistURL: playlistURL),
                   case .stream(let start) = opportunity.position, start + (opportunity.duration ?? .zero) > windowStart else { continue }

@@ -77,7 +77,7 @@ public struct InterstitialResolver: AdResolver {
                     "interstitial \(opportunity.id): its duration is not stated (no DURATION, END-DATE, PLANNED-DURATION or X-PLAYOUT-LIMIT); it is not played",
                 ])
             }
-            guard let url = assetURL(uri, relativeTo: playlistURL) else {
+            guard let url = assetURI(uri, relativeTo: playlistURL) else {
                 return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): X-ASSET-URI \(uri) is not a URL; it is not played"])
             }
             return ResolvedBreaks(breaks: [adBreak(opportunity, interstitial, assets: [(url, duration)], skipControl: interstitial.skipControl)])
@@ -93,7 +93,7 @@ public struct InterstitialResolver: AdResolver {
         guard case .interstitial(let interstitial, let playlistURL) = opportunity.signal, case .list(let list) = interstitial.asset else {
             return ResolvedBreaks(breaks: [], issues: ["not an interstitial"])
         }
-        guard let listURL = assetURL(list, relativeTo: playlistURL, joinOffset: opportunity.joinOffset) else {
+        guard let listURI = assetURI(list, relativeTo: playlistURL, joinOffset: opportunity.joinOffset), let listURL = URL(string: listURI) else {
             return ResolvedBreaks(breaks: [], issues: ["interstitial \(opportunity.id): X-ASSET-LIST \(list) is not a URL; it is cancelled"])
         }
         let assets: InterstitialAssetList
@@ -111,9 +111,9 @@ public struct InterstitialResolver: AdResolver {
         }
         try Task.checkCancellation()
         var issues: [String] = []
-        var urls: [(URL, MediaDuration)] = []
+        var urls: [(String, MediaDuration)] = []
         for (index, asset) in assets.assets.enumerated() {
-            guard let url = assetURL(asset.uri, relativeTo: listURL.absoluteString) else {
+            guard let url = assetURI(asset.uri, relativeTo: listURI) else {
                 issues.append("interstitial \(opportunity.id): asset \(index + 1), \(asset.uri), is not a URL; it is skipped")
                 continue
             }
@@ -136,13 +136,13 @@ public struct InterstitialResolver: AdResolver {
     /// The break: one inserted ad per asset, cut to the playout limit, with
     /// the skip control offered.
     private func adBreak(
-        _ opportunity: AdOpportunity, _ interstitial: Interstitial, assets: [(URL, MediaDuration)], skipControl: Interstitial.SkipControl?
+        _ opportunity: AdOpportunity, _ interstitial: Interstitial, assets: [(String, MediaDuration)], skipControl: Interstitial.SkipControl?
     ) -> AdBreak {
         var ads: [Ad] = []
         var start = MediaDuration.zero
         for (url, duration) in assets where interstitial.playoutLimit.map({ start < $0 }) ?? true {
             let played = interstitial.playoutLimit.map { min(duration, $0 - start) } ?? duration
-            ads.append(Ad(id: "\(opportunity.id)/\(ads.count + 1)", duration: played, primaryAsset: AdAsset(role: .primary, uri: url.absoluteString)))
+            ads.append(Ad(id: "\(opportunity.id)/\(ads.count + 1)", duration: played, primaryAsset: AdAsset(role: .primary, uri: url)))
             start += played
         }
         // Resume offset 0 adds the break's time; none replaces what it covers; any other resumes that far on.
@@ -166,23 +166,69 @@ public struct InterstitialResolver: AdResolver {
     }
 
     /// `uri` made absolute against `base`, with `_HLS_primary_id` set, and
-    /// `_HLS_start_offset` when playback joins the interstitial `joinOffset` in.
-    private func assetURL(_ uri: String, relativeTo base: String?, joinOffset: MediaDuration? = nil) -> URL? {
-        // The usual URI, absolute with no query or fragment, takes one parse
-        // rather than a resolution, a decomposition and a rebuild.
-        if uri.hasPrefix("https://") || uri.hasPrefix("http://"), !uri.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+    /// `_HLS_start_offset` when playback joins the interstitial `joinOffset` in;
+    /// nil when it is not a URL.
+    private func assetURI(_ uri: String, relativeTo base: String?, joinOffset: MediaDuration? = nil) -> String? {
+        // The usual URI, plain absolute HTTP with no query or fragment, is
+        // already what a URL parse would give back: the query is added as
+        // text, with no parse, resolution or rebuild.
+        if Self.isPlainHTTP(uri) {
             var text = uri + "?" + primaryQuery
             if let joinOffset { text += "&_HLS_start_offset=" + joinOffset.decimalSeconds }
-            return URL(string: text)
+            return text
         }
         guard let url = URL(string: uri, relativeTo: base.flatMap(URL.init(string:)))?.absoluteURL,
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
-        guard components.scheme != "data" else { return url }
+        guard components.scheme != "data" else { return url.absoluteString }
         var items = (components.queryItems ?? []).filter { $0.name != "_HLS_primary_id" && $0.name != "_HLS_start_offset" }
         items.append(URLQueryItem(name: "_HLS_primary_id", value: primaryID))
         if let joinOffset { items.append(URLQueryItem(name: "_HLS_start_offset", value: joinOffset.decimalSeconds)) }
         components.queryItems = items
-        return components.url
+        return components.url?.absoluteString
+    }
+
+    /// Whether `uri` is `http://` or `https://`, a host of letters, digits,
+    /// dots and hyphens with an optional numeric port, and a path of
+    /// unreserved characters, sub-delimiters, `:`, `@`, `/` and
+    /// percent-escapes: no query, no fragment, nothing a URL parse would
+    /// change or refuse.
+    static func isPlainHTTP(_ uri: String) -> Bool {
+        var bytes = Substring(uri).utf8[...]
+        if bytes.starts(with: "https://".utf8) {
+            bytes = bytes.dropFirst(8)
+        } else if bytes.starts(with: "http://".utf8) {
+            bytes = bytes.dropFirst(7)
+        } else {
+            return false
+        }
+        let hostEnd = bytes.firstIndex { $0 == UInt8(ascii: "/") } ?? bytes.endIndex
+        var host = bytes[..<hostEnd]
+        if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+            let port = host[host.index(after: colon)...]
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+            host = host[..<colon]
+        }
+        guard !host.isEmpty, host.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return false }
+        var path = bytes[hostEnd...].makeIterator()
+        while let byte = path.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = path.next(), let low = path.next(), isHexDigit(high), isHexDigit(low) else { return false }
+                continue
+            }
+            guard isAlphanumeric(byte) || Self.pathPunctuation.utf8.contains(byte) else { return false }
+        }
+        return true
+    }
+
+    /// Unreserved and sub-delimiter punctuation, `:`, `@` and `/` (RFC 3986 §3.3).
+    private static let pathPunctuation = "-._~!$&'()*+,;=:@/"
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
     }
 }
 

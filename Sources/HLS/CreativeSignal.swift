@@ -115,7 +115,7 @@ public struct CreativeSignal: Sendable, Hashable {
     /// - Throws: ``CreativeSignalError``: no attribute, not base64, not
     ///   JSON, or a value of the wrong type (with its JSON path).
     public init?(_ range: DateRange) throws(CreativeSignalError) {
-        guard range.className == Self.className else { return nil }
+        guard range.isCreativeSignal else { return nil }
         id = range.id
         startDate = range.startDate
         duration = range.duration ?? range.endDate.flatMap { end in

@@ -7,6 +7,22 @@ public struct DateRange: Sendable, Hashable {
     /// The typed values, built once by the parser and shared by every copy
     /// (the playlist's list, its signals, its opportunities) until one changes.
     private var shared: Shared<Values>
+    /// Which of the classes this package reads `className` is, kept beside
+    /// the box: a scan of a window's ranges for one class touches no box.
+    private var knownClass: KnownClass
+
+    enum KnownClass: UInt8, Sendable, Hashable {
+        case interstitial, creativeSignal, preload, other
+
+        init(_ className: String?) {
+            switch className {
+            case Interstitial.className?: self = .interstitial
+            case CreativeSignal.className?: self = .creativeSignal
+            case PreloadRange.className?: self = .preload
+            default: self = .other
+            }
+        }
+    }
 
     struct Values: Sendable, Hashable {
         var id: String
@@ -34,7 +50,10 @@ public struct DateRange: Sendable, Hashable {
     /// `CLASS`, e.g. `com.apple.hls.interstitial`.
     public var className: String? {
         get { shared.value.className }
-        set { shared = shared.changed { $0.className = newValue } }
+        set {
+            shared = shared.changed { $0.className = newValue }
+            knownClass = KnownClass(newValue)
+        }
     }
     /// `START-DATE`.
     public var startDate: ProgramDateTime? {
@@ -131,6 +150,7 @@ public struct DateRange: Sendable, Hashable {
             throw list.error(.badValue, "END-DATE is before START-DATE")
         }
         shared = Shared(values)
+        knownClass = KnownClass(className)
     }
 
     /// Where the first occurrence of each attribute the range types is, found
@@ -213,11 +233,15 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// Whether the range schedules an interstitial (its CLASS is `com.apple.hls.interstitial`).
-    var isInterstitial: Bool { className == Interstitial.className }
+    var isInterstitial: Bool { knownClass == .interstitial }
+    /// Whether its CLASS is SVTA 2053-2 creative signalling.
+    public var isCreativeSignal: Bool { knownClass == .creativeSignal }
+    /// Whether its CLASS is `com.apple.hls.preload`.
+    var isPreload: Bool { knownClass == .preload }
 
     /// Whether the range is about ads: it carries SCTE-35 or schedules an interstitial.
     public var isAdSignal: Bool {
-        scte35Out != nil || scte35In != nil || scte35Command != nil || className == Interstitial.className
+        isInterstitial || scte35Out != nil || scte35In != nil || scte35Command != nil
     }
 
     /// The duration the range states: `DURATION`, else `END-DATE − START-DATE`.

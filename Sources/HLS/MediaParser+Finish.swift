@@ -14,11 +14,11 @@ extension MediaParser {
         }
         playlist.pendingParts = pending.parts
         if playlist.endList {
-            for range in playlist.dateRanges[min(mark.dateRanges, playlist.dateRanges.count)...] where range.className == PreloadRange.className {
+            for range in playlist.dateRanges[min(mark.dateRanges, playlist.dateRanges.count)...] where range.isPreload {
                 warn(range.line, "#EXT-X-DATERANGE", "com.apple.hls.preload is ignored: the playlist has EXT-X-ENDLIST, so nothing is due later")
             }
         }
-        for range in playlist.dateRanges[min(mark.dateRanges, playlist.dateRanges.count)...] where range.className == CreativeSignal.className {
+        for range in playlist.dateRanges[min(mark.dateRanges, playlist.dateRanges.count)...] where range.isCreativeSignal {
             do {
                 _ = try CreativeSignal(range)
             } catch {

@@ -105,7 +105,7 @@ extension MediaParser {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")
         }
         for problem in range.problems { warn(line, "#EXT-X-DATERANGE", problem) }
-        if range.className == PreloadRange.className, !range.clientAttributes.contains(where: { $0.name == "X-URI" }) {
+        if range.isPreload, !range.clientAttributes.contains(where: { $0.name == "X-URI" }) {
             warn(line, "#EXT-X-DATERANGE", AttributeProblem("X-URI", "is required in a com.apple.hls.preload range; it preloads nothing"))
         }
         if let interstitial = range.interstitial {

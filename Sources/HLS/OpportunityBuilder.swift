@@ -282,9 +282,6 @@ struct OpportunityBuilder: Sendable, Hashable {
     /// The sources of every interstitial: one array, not one each.
     private static let interstitialSources = ["#EXT-X-DATERANGE"]
 
-    /// One lookup of the dictionary entry, not two.
-    private static func raise(_ value: inout Int, to index: Int) { value = max(value, index) }
-
     private static func interstitial(_ signal: AdSignal) -> Interstitial? {
         if case .dateRange(let range) = signal.kind { return range.interstitial }
         return nil
@@ -317,7 +314,9 @@ struct OpportunityBuilder: Sendable, Hashable {
             if !opportunities[index].dateRangeIDs.contains(range.id) {
                 if opportunities[index].dateRangeIDs.isEmpty { opportunities[index].id = range.id }
                 opportunities[index].dateRangeIDs.append(range.id)
-                Self.raise(&rangeIndex[range.id, default: index], to: index)
+                // One lookup as a rule (an update returns what it replaced), and
+                // no closure: a `default:` subscript here allocated two objects.
+                if let earlier = rangeIndex.updateValue(index, forKey: range.id), earlier > index { rangeIndex[range.id] = earlier }
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {

@@ -32,7 +32,7 @@ public struct PreloadRange: Sendable, Hashable {
 
     /// The preload range `range` is, when its CLASS says so and it names a URI.
     public init?(_ range: DateRange) {
-        guard range.className == Self.className else { return nil }
+        guard range.isPreload else { return nil }
         let attributes = range.clientAttributes  // made once: each read of it reads the tag again
         func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
         guard let uri = value("X-URI") else { return nil }

@@ -167,7 +167,7 @@ enum Bytes {
             // The high bit of each byte that is zero, and only of those.
             let zeros = ~((word & low &+ low) | word | low)
             // One bit per found byte, at bit 7 of its byte: summed by a multiply (no popcount needed).
-            total &+= Int(truncatingIfNeeded: (zeros >> 7) &* 0x0101_0101_0101_0101 >> 56)
+            total &+= Int(truncatingIfNeeded: ((zeros >> 7) &* 0x0101_0101_0101_0101) >> 56)
             index += 8
         }
         while index < bytes.count {

@@ -1,0 +1,28 @@
+@testable import AdResolvers
+import Foundation
+import Testing
+
+/// A plain absolute HTTP asset URI skips the URL parse: only one a parse
+/// would give back unchanged may.
+struct InterstitialURLTests {
+    @Test(arguments: [
+        "https://ads.example.com/promo/1225/master.m3u8",
+        "http://127.0.0.1:8080/live/ad.m3u8",
+        "https://cdn-1.example.net/a/b;v=2/c%20d/e_f~g.m3u8",
+        "https://ads.example/",
+    ])
+    func aPlainURI_takesTheFastPath_andAParseGivesItBackUnchanged(_ uri: String) throws {
+        #expect(InterstitialResolver.isPlainHTTP(uri))
+        #expect(try #require(URL(string: uri)).absoluteString == uri)
+    }
+
+    @Test(arguments: [
+        "ads/a.m3u8", "/live/a.m3u8", "HTTPS://ads.example/a.m3u8", "ftp://ads.example/a",
+        "https://ads.example/a.m3u8?x=1", "https://ads.example/a.m3u8#t=1", "https://ads.example/a b.m3u8",
+        "https://ads.example/a%2.m3u8", "https://ads.example:port/a", "https:///a", "https://user@ads.example/a",
+        "https://ads.example/ä.m3u8", "data:application/x-mpegURL,#EXTM3U",
+    ])
+    func anythingElse_takesTheGeneralPath(_ uri: String) {
+        #expect(!InterstitialResolver.isPlainHTTP(uri))
+    }
+}
