@@ -69,7 +69,9 @@ public final class PlaybackRuntime {
         self.driver = driver
         self.registry = registry
         self.logger = logger
-        driver.observers.append(SessionLog(logger: logger))
+        // A silent logger takes no observer: an observer is handed the session
+        // after every input, which costs a copy of it.
+        if !(logger.handler is SwiftLogNoOpLogHandler) { driver.observers.append(SessionLog(logger: logger)) }
         (results, resultSink) = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
         driver.requestHandler = { [weak self] request in self?.perform(request) }
     }

@@ -107,6 +107,24 @@ public struct AttributeList: Sendable, Hashable {
         }
     }
 
+    /// The attributes as they would be written, `NAME=VALUE` joined by
+    /// commas (each ``Attribute/text``), built in one buffer.
+    public var text: String {
+        storage.withUnsafeBufferPointer { bytes in
+            var written: [UInt8] = []
+            written.reserveCapacity(bytes.count + 2 * fields.count)
+            for (index, field) in fields.enumerated() {
+                if index > 0 { written.append(UInt8(ascii: ",")) }
+                written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(field.nameStart)..<Int(field.nameEnd)]))
+                written.append(UInt8(ascii: "="))
+                if field.isQuoted { written.append(UInt8(ascii: "\"")) }
+                written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(field.valueStart)..<Int(field.valueEnd)]))
+                if field.isQuoted { written.append(UInt8(ascii: "\"")) }
+            }
+            return String(decoding: written, as: UTF8.self)
+        }
+    }
+
     /// The number of attributes.
     public var count: Int { fields.count }
 

@@ -118,10 +118,10 @@ extension MediaParser {
         // Every date range that is not an ad signal is timed metadata; an ad
         // one is too when the tag is subscribed. Either way it is placed at
         // its START-DATE once the playlist's dates are known.
-        if !(range.isAdSignal || followsAdRange) || options.subscribedTags.contains("#EXT-X-DATERANGE") {
+        if !(range.isAdSignal || followsAdRange) || options.subscribesToDateRanges {
             dateRangeMetadata.append((playlist.metadata.count, range))
             playlist.metadata.append(SubscribedTag(
-                name: "#EXT-X-DATERANGE", value: list.attributes.map(\.text).joined(separator: ","),
+                name: "#EXT-X-DATERANGE", value: list.text,
                 time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
         }
         guard range.isAdSignal || followsAdRange else { return }

@@ -88,7 +88,7 @@ struct MediaParser {
         base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.chunk = chunk
         self.options = options
-        subscribed = options.subscribedTags.map { Array($0.utf8) }
+        subscribed = options.subscribedTagBytes
         self.playlist = playlist
         self.state = state
         mark = (0, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)

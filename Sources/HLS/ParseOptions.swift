@@ -8,7 +8,16 @@ public struct ParseOptions: Sendable, Hashable {
     public var maxLines: Int = 1_000_000
     /// Tags delivered as `TimedMetadata` on every occurrence, written with
     /// their `#`, e.g. `#EXT-OATCLS-SCTE35`.
-    public var subscribedTags: Set<String> = []
+    public var subscribedTags: Set<String> = [] {
+        didSet {
+            subscribedTagBytes = subscribedTags.map { Array($0.utf8) }
+            subscribesToDateRanges = subscribedTags.contains("#EXT-X-DATERANGE")
+        }
+    }
+    /// Those tags' bytes, made once for every parse with these options.
+    private(set) var subscribedTagBytes: [[UInt8]] = []
+    /// Whether `#EXT-X-DATERANGE` is among them.
+    private(set) var subscribesToDateRanges = false
 
     /// Every ad and blackout tag the parser knows, in every dialect: what
     /// a live session delivers as timed metadata unless the app says otherwise.
