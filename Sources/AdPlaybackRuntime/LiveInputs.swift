@@ -34,7 +34,11 @@ public enum LiveInputs {
                 .timelineChanged(.drop(before: ContentTime(ticks: first.start.ticks))),
                 .timelineChanged(.window(ContentTime(ticks: first.start.ticks)...ContentTime(ticks: window.joinPoint.ticks))),
             ]
-            for opportunity in playlist.opportunities.reversed().prefix(16) where opportunity.isOpen && opportunity.plannedDuration == nil {
+            // By index: only an open break is copied out of the window's list.
+            let opportunities = playlist.opportunities
+            for index in opportunities.indices.reversed().prefix(16)
+            where opportunities[index].isOpen && opportunities[index].plannedDuration == nil {
+                let opportunity = opportunities[index]
                 var grown = AdOpportunity(opportunity, playlistURL: playlistURL)
                 grown.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
                 grown.duration = edge > opportunity.start ? edge - opportunity.start : nil

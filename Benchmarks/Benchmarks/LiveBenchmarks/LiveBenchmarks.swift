@@ -146,7 +146,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             func micros(_ elapsed: Duration) -> Int { Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000 }
-            try interstitialRefreshes(window: 5_400, refreshes: 150 * 60, measure: { benchmark.measurement(perInterstitial, micros($0)) },
+            try interstitialRefreshes(window: 5_400, refreshes: 150 * 300, measure: { benchmark.measurement(perInterstitial, micros($0)) },
                                       plain: { benchmark.measurement(perPlain, micros($0)) })
         }
     }
