@@ -43,10 +43,7 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// `ID`: tags with the same ID describe the same range.
-    public var id: String {
-        get { shared.value.id }
-        set { shared = shared.changed { $0.id = newValue } }
-    }
+    public var id: String { get { shared.value.id } set { shared = shared.changed { $0.id = newValue } } }
     /// `CLASS`, e.g. `com.apple.hls.interstitial`.
     public var className: String? {
         get { shared.value.className }
@@ -56,68 +53,32 @@ public struct DateRange: Sendable, Hashable {
         }
     }
     /// `START-DATE`.
-    public var startDate: ProgramDateTime? {
-        get { shared.value.startDate }
-        set { shared = shared.changed { $0.startDate = newValue } }
-    }
+    public var startDate: ProgramDateTime? { get { shared.value.startDate } set { shared = shared.changed { $0.startDate = newValue } } }
     /// `CUE`: `PRE`, `POST`, `ONCE`.
-    public var cue: Cue {
-        get { shared.value.cue }
-        set { shared = shared.changed { $0.cue = newValue } }
-    }
+    public var cue: Cue { get { shared.value.cue } set { shared = shared.changed { $0.cue = newValue } } }
     /// `END-DATE`.
-    public var endDate: ProgramDateTime? {
-        get { shared.value.endDate }
-        set { shared = shared.changed { $0.endDate = newValue } }
-    }
+    public var endDate: ProgramDateTime? { get { shared.value.endDate } set { shared = shared.changed { $0.endDate = newValue } } }
     /// `DURATION`.
-    public var duration: MediaDuration? {
-        get { shared.value.duration }
-        set { shared = shared.changed { $0.duration = newValue } }
-    }
+    public var duration: MediaDuration? { get { shared.value.duration } set { shared = shared.changed { $0.duration = newValue } } }
     /// `PLANNED-DURATION`.
-    public var plannedDuration: MediaDuration? {
-        get { shared.value.plannedDuration }
-        set { shared = shared.changed { $0.plannedDuration = newValue } }
-    }
+    public var plannedDuration: MediaDuration? { get { shared.value.plannedDuration } set { shared = shared.changed { $0.plannedDuration = newValue } } }
     /// `END-ON-NEXT=YES`: the range ends where the next range of its class starts.
-    public var endOnNext: Bool {
-        get { shared.value.endOnNext }
-        set { shared = shared.changed { $0.endOnNext = newValue } }
-    }
+    public var endOnNext: Bool { get { shared.value.endOnNext } set { shared = shared.changed { $0.endOnNext = newValue } } }
     /// `SCTE35-CMD`, the splice_info_section bytes.
-    public var scte35Command: [UInt8]? {
-        get { shared.value.scte35Command }
-        set { shared = shared.changed { $0.scte35Command = newValue } }
-    }
+    public var scte35Command: [UInt8]? { get { shared.value.scte35Command } set { shared = shared.changed { $0.scte35Command = newValue } } }
     /// `SCTE35-OUT`.
-    public var scte35Out: [UInt8]? {
-        get { shared.value.scte35Out }
-        set { shared = shared.changed { $0.scte35Out = newValue } }
-    }
+    public var scte35Out: [UInt8]? { get { shared.value.scte35Out } set { shared = shared.changed { $0.scte35Out = newValue } } }
     /// `SCTE35-IN`.
-    public var scte35In: [UInt8]? {
-        get { shared.value.scte35In }
-        set { shared = shared.changed { $0.scte35In = newValue } }
-    }
+    public var scte35In: [UInt8]? { get { shared.value.scte35In } set { shared = shared.changed { $0.scte35In = newValue } } }
     /// The `X-` client attributes, in order.
     public var clientAttributes: [Attribute] { attributes.attributes.filter { $0.name.hasPrefix("X-") } }
     /// The 1-based line.
-    public var line: Int {
-        get { shared.value.line }
-        set { shared = shared.changed { $0.line = newValue } }
-    }
+    public var line: Int { get { shared.value.line } set { shared = shared.changed { $0.line = newValue } } }
     /// Every attribute as written.
-    public var attributes: AttributeList {
-        get { shared.value.attributes }
-        set { shared = shared.changed { $0.attributes = newValue } }
-    }
+    public var attributes: AttributeList { get { shared.value.attributes } set { shared = shared.changed { $0.attributes = newValue } } }
     /// Deviations from the specification that were tolerated (a quoted
     /// SCTE35-OUT, an unknown CUE identifier), each a warning at the tag's line.
-    public var problems: [AttributeProblem] {
-        get { shared.value.problems }
-        set { shared = shared.changed { $0.problems = newValue } }
-    }
+    public var problems: [AttributeProblem] { get { shared.value.problems } set { shared = shared.changed { $0.problems = newValue } } }
 
     init(_ list: AttributeList) throws(HLSError) {
         let known = Known(list)
@@ -227,10 +188,7 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// The interstitial this range schedules, when its CLASS is `com.apple.hls.interstitial`.
-    public private(set) var interstitial: Interstitial? {
-        get { shared.value.interstitial }
-        set { shared = shared.changed { $0.interstitial = newValue } }
-    }
+    public private(set) var interstitial: Interstitial? { get { shared.value.interstitial } set { shared = shared.changed { $0.interstitial = newValue } } }
 
     /// Whether the range schedules an interstitial (its CLASS is `com.apple.hls.interstitial`).
     var isInterstitial: Bool { knownClass == .interstitial }

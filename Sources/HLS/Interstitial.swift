@@ -100,69 +100,33 @@ public struct Interstitial: Sendable, Hashable {
     }
 
     /// `X-ASSET-URI` as written.
-    public var assetURI: String? {
-        get { shared.value.assetURI }
-        set { shared = shared.changed { $0.assetURI = newValue } }
-    }
+    public var assetURI: String? { get { shared.value.assetURI } set { shared = shared.changed { $0.assetURI = newValue } } }
     /// `X-ASSET-LIST` as written.
-    public var assetList: String? {
-        get { shared.value.assetList }
-        set { shared = shared.changed { $0.assetList = newValue } }
-    }
+    public var assetList: String? { get { shared.value.assetList } set { shared = shared.changed { $0.assetList = newValue } } }
     /// `X-RESUME-OFFSET`: where primary playback resumes, from the scheduled
     /// point; nil means the interstitial's duration (it replaces content).
-    public var resumeOffset: MediaDuration? {
-        get { shared.value.resumeOffset }
-        set { shared = shared.changed { $0.resumeOffset = newValue } }
-    }
+    public var resumeOffset: MediaDuration? { get { shared.value.resumeOffset } set { shared = shared.changed { $0.resumeOffset = newValue } } }
     /// `X-PLAYOUT-LIMIT`: the most the whole interstitial may play.
-    public var playoutLimit: MediaDuration? {
-        get { shared.value.playoutLimit }
-        set { shared = shared.changed { $0.playoutLimit = newValue } }
-    }
+    public var playoutLimit: MediaDuration? { get { shared.value.playoutLimit } set { shared = shared.changed { $0.playoutLimit = newValue } } }
     /// `X-SNAP`.
-    public var snap: Snap {
-        get { shared.value.snap }
-        set { shared = shared.changed { $0.snap = newValue } }
-    }
+    public var snap: Snap { get { shared.value.snap } set { shared = shared.changed { $0.snap = newValue } } }
     /// `X-RESTRICT`.
-    public var restrictions: Restrictions {
-        get { shared.value.restrictions }
-        set { shared = shared.changed { $0.restrictions = newValue } }
-    }
+    public var restrictions: Restrictions { get { shared.value.restrictions } set { shared = shared.changed { $0.restrictions = newValue } } }
     /// `X-CONTENT-MAY-VARY`: whether viewers may see different content (default yes).
-    public var contentMayVary: Bool {
-        get { shared.value.contentMayVary }
-        set { shared = shared.changed { $0.contentMayVary = newValue } }
-    }
+    public var contentMayVary: Bool { get { shared.value.contentMayVary } set { shared = shared.changed { $0.contentMayVary = newValue } } }
     /// `X-TIMELINE-OCCUPIES` (default `POINT`).
-    public var timelineOccupies: TimelineOccupancy {
-        get { shared.value.timelineOccupies }
-        set { shared = shared.changed { $0.timelineOccupies = newValue } }
-    }
+    public var timelineOccupies: TimelineOccupancy { get { shared.value.timelineOccupies } set { shared = shared.changed { $0.timelineOccupies = newValue } } }
     /// `X-TIMELINE-STYLE` (default `HIGHLIGHT`).
-    public var timelineStyle: TimelineStyle {
-        get { shared.value.timelineStyle }
-        set { shared = shared.changed { $0.timelineStyle = newValue } }
-    }
+    public var timelineStyle: TimelineStyle { get { shared.value.timelineStyle } set { shared = shared.changed { $0.timelineStyle = newValue } } }
     /// The `X-SKIP-CONTROL-*` attributes, when an offset is given.
-    public var skipControl: SkipControl? {
-        get { shared.value.skipControl }
-        set { shared = shared.changed { $0.skipControl = newValue } }
-    }
+    public var skipControl: SkipControl? { get { shared.value.skipControl } set { shared = shared.changed { $0.skipControl = newValue } } }
     /// The range's `CUE`.
-    public var cue: DateRange.Cue {
-        get { shared.value.cue }
-        set { shared = shared.changed { $0.cue = newValue } }
-    }
+    public var cue: DateRange.Cue { get { shared.value.cue } set { shared = shared.changed { $0.cue = newValue } } }
     /// The attributes of its tags that it reads (`CUE` and the `X-` ones), the
     /// first value of each, in the order they first appeared.
     public var attributes: [Attribute] { shared.value.own.attributes }
     /// What is wrong with those attributes; each is a warning at its tag's line.
-    public internal(set) var problems: [AttributeProblem] {
-        get { shared.value.problems }
-        set { shared = shared.changed { $0.problems = newValue } }
-    }
+    public internal(set) var problems: [AttributeProblem] { get { shared.value.problems } set { shared = shared.changed { $0.problems = newValue } } }
 
     /// The asset to play: the one of `X-ASSET-URI` and `X-ASSET-LIST` that
     /// is given; nil when neither or both are (a problem says which).
