@@ -53,7 +53,9 @@ public struct PlaylistParser: Sendable {
         initial.time = startTicks
         var parser = MediaParser(text: text, chunk: 0, options: options, playlist: MediaPlaylist(text: PlaylistText(bytes)),
                                  state: initial)
-        parser.playlist.segments.reserveCapacity(text.count / 96)
+        // Room for the segments a long text holds; a short one (a live
+        // refresh's header, say) grows as it goes rather than allocate for none.
+        if text.count >= 96 * 16 { parser.playlist.segments.reserveCapacity(text.count / 96) }
         try parser.parseLines(from: start, firstLine: 2)
         parser.finish()
         if !parser.sawTargetDuration {
