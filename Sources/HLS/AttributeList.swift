@@ -53,23 +53,28 @@ public struct AttributeList: Sendable, Hashable {
 
     public static func == (lhs: AttributeList, rhs: AttributeList) -> Bool {
         guard lhs.line == rhs.line, lhs.tag == rhs.tag, lhs.count == rhs.count else { return false }
-        for index in 0..<lhs.count where lhs.fields[index].isQuoted != rhs.fields[index].isQuoted
-            || !lhs.withName(at: index, { name in rhs.withName(at: index) { name.elementsEqual($0) } })
-            || !lhs.withValue(at: index, { value in rhs.withValue(at: index) { value.elementsEqual($0) } }) {
-            return false
-        }
-        return true
+        return (0..<lhs.count).allSatisfy { lhs.sameAttribute(at: $0, as: rhs, at: $0) }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(line)
         hasher.combine(tag)
         hasher.combine(count)
-        for index in 0..<count {
-            withName(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            withValue(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(fields[index].isQuoted)
-        }
+        for index in 0..<count { hashAttribute(at: index, into: &hasher) }
+    }
+
+    /// Whether attribute `index` has the name, value and quoting of `other`'s attribute `otherIndex`.
+    func sameAttribute(at index: Int, as other: AttributeList, at otherIndex: Int) -> Bool {
+        fields[index].isQuoted == other.fields[otherIndex].isQuoted
+            && withName(at: index) { name in other.withName(at: otherIndex) { name.elementsEqual($0) } }
+            && withValue(at: index) { value in other.withValue(at: otherIndex) { value.elementsEqual($0) } }
+    }
+
+    /// Feeds attribute `index`'s name, value and quoting to `hasher`.
+    func hashAttribute(at index: Int, into hasher: inout Hasher) {
+        withName(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        withValue(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(fields[index].isQuoted)
     }
 
     /// Creates a list.

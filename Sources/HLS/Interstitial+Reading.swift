@@ -11,8 +11,8 @@ extension Interstitial.Values {
         var skipOffset: MediaDuration?
         var skipDuration: MediaDuration?
         var skipLabel: String?
-        let own = self.own
-        for index in 0..<own.count {
+        let own = self.own.list
+        for index in 0..<own.count where self.own.contains(index) {
             switch Own(own, index) {
             case .assetURI: assetURI = Interstitial.quoted(own, index, &problems)
             case .assetList: assetList = Interstitial.quoted(own, index, &problems)
@@ -45,7 +45,7 @@ extension Interstitial.Values {
         if let skipOffset {
             skipControl = Interstitial.SkipControl(offset: skipOffset, duration: skipDuration, labelID: skipLabel)
         } else {
-            for index in 0..<own.count where Own(own, index) == .skipDuration || Own(own, index) == .skipLabel {
+            for index in 0..<own.count where self.own.contains(index) && (Own(own, index) == .skipDuration || Own(own, index) == .skipLabel) {
                 problems.append(AttributeProblem(own.name(at: index), "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
             }
         }

@@ -94,8 +94,8 @@ public struct Interstitial: Sendable, Hashable {
         var timelineStyle = TimelineStyle.highlight
         var skipControl: SkipControl?
         var cue: DateRange.Cue = []
-        /// The attributes it reads, kept as the bytes they were read from.
-        var own: AttributeList
+        /// The attributes it reads, a view of its tag's list.
+        var own: OwnAttributes
         var problems: [AttributeProblem] = []
     }
 
@@ -147,7 +147,7 @@ public struct Interstitial: Sendable, Hashable {
     /// attributes (`CUE` and the `X-` ones, the first of each name) share the
     /// list's bytes and are typed straight from them.
     init(_ list: AttributeList) {
-        var values = Values(own: list.subset { name in
+        var values = Values(own: OwnAttributes(list) { name in
             name.count >= 2 && ((name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-"))
                 || (name.count == 3 && name[0] == UInt8(ascii: "C") && name[1] == UInt8(ascii: "U") && name[2] == UInt8(ascii: "E")))
         })
