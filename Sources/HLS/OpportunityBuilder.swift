@@ -316,8 +316,6 @@ struct OpportunityBuilder: Sendable, Hashable {
                 opportunities[index].dateRangeIDs.append(range.id)
                 // One lookup as a rule (an update returns what it replaced), and
                 // no closure: a `default:` subscript here allocated two objects.
-                // Room for a window's ranges at once, rather than rehashing as it doubles.
-                if rangeIndex.isEmpty { rangeIndex.reserveCapacity(128) }
                 if let earlier = rangeIndex.updateValue(index, forKey: range.id), earlier > index { rangeIndex[range.id] = earlier }
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {

@@ -25,7 +25,7 @@ struct RecentRanges: Sendable, Hashable {
     /// START-DATE it was first seen with (this one, for a new range or one
     /// first seen without).
     mutating func note(_ id: String, startDate: ProgramDateTime?) -> (known: Bool, startDate: ProgramDateTime?) {
-        if starts.isEmpty { starts.reserveCapacity(min(capacity, 128)) }
+        if starts.isEmpty { starts.reserveCapacity(min(capacity, 64)) }
         let known = Self.note(&starts[id, default: Entry()], startDate)
         guard !known.known else { return known }
         if order.count < capacity {
