@@ -7,16 +7,10 @@ import Testing
 /// on with the next asset.
 @Suite struct SimulateInterstitialFailureTests {
     @Test func aFailedAsset_isSkipped_andTheNextPlays() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-fail-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await LoopbackAdServer.with { server in
-            await server.serve("/live/promo.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 4}, {"URI": "b.m3u8", "DURATION": 4}]}"#,
-                                                             contentType: "application/json"))
-            let scenario = try SimulateInterstitialTests.write(attributes: #"DURATION=8,X-ASSET-LIST="promo.json""#,
-                                                               url: await server.url("/live/main.m3u8"), scenario: """
-                {"stream": {"type": "live", "recording": "rec"}, "player": {"failAds": ["promo/1"]},
-                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
-                """, in: directory)
+        try await SimulateInterstitialTests.withPromoList(scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "player": {"failAds": ["promo/1"]},
+             "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
+            """) { scenario, _ in
             let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
             #expect(output.status == 0, "\(output.stderr)")
             let lines = output.events.compactMap { event -> String? in

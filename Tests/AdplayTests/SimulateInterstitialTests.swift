@@ -40,19 +40,29 @@ import Testing
         try write(stride(from: 16, through: 52, by: 4).map { ($0 - 16, playlist(at: $0, attributes)) }, url: url, scenario: scenario, in: directory)
     }
 
-    /// The list is fetched from the recorded URL's origin, with the
-    /// scenario's primary id; each asset plays as an ad of the break the
-    /// event lines name by the interstitial's ID.
-    @Test func anAssetList_isFetched_andItsAssetsPlay() async throws {
+    /// `scenario` over a recording of an 8 s interstitial whose list, two
+    /// 4 s assets, a loopback server serves at `/live/promo.json`; `body`
+    /// gets the scenario's path and the server.
+    static func withPromoList(scenario: String, _ body: (String, LoopbackAdServer) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interstitial-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try await LoopbackAdServer.with { server in
             await server.serve("/live/promo.json", .document(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 4}, {"URI": "b.m3u8", "DURATION": 4}]}"#,
                                                              contentType: "application/json"))
-            let scenario = try Self.write(attributes: #"DURATION=8,X-ASSET-LIST="promo.json""#, url: await server.url("/live/main.m3u8"), scenario: """
-                {"stream": {"type": "live", "recording": "rec"}, "primaryID": "run-1",
-                 "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
-                """, in: directory)
+            let path = try write(attributes: #"DURATION=8,X-ASSET-LIST="promo.json""#, url: await server.url("/live/main.m3u8"),
+                                 scenario: scenario, in: directory)
+            try await body(path, server)
+        }
+    }
+
+    /// The list is fetched from the recorded URL's origin, with the
+    /// scenario's primary id; each asset plays as an ad of the break the
+    /// event lines name by the interstitial's ID.
+    @Test func anAssetList_isFetched_andItsAssetsPlay() async throws {
+        try await Self.withPromoList(scenario: """
+            {"stream": {"type": "live", "recording": "rec"}, "primaryID": "run-1",
+             "actions": [{"do": "start", "at": {"stream": 4}}, {"do": "play", "for": 30}, {"do": "stop"}]}
+            """) { scenario, server in
             let output = try await AdplayRunner.runInBackground(["simulate", scenario, "--format", "jsonl"])
             #expect(output.status == 0, "\(output.stderr)")
             let events = output.events.filter { ["adBreakStart", "adStart", "adBreakEnd"].contains($0["event"] as? String ?? "") }
