@@ -203,13 +203,6 @@ public struct AttributeList: Sendable, Hashable {
         return AttributeList(storage: storage, fields: chosen, line: 0, tag: "")
     }
 
-    /// Whether the attribute at `index` is called `name`.
-    func name(at index: Int, is name: StaticString) -> Bool {
-        withName(at: index) { bytes in
-            bytes.count == name.utf8CodeUnitCount && (bytes.isEmpty || Bytes.equal(bytes.baseAddress!, name.utf8Start, bytes.count))
-        }
-    }
-
     /// Whether the value at `index` is exactly `expected`.
     func value(at index: Int, is expected: StaticString) -> Bool {
         withValue(at: index) { bytes in
