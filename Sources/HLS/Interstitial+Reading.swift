@@ -2,83 +2,132 @@ internal import TextEcho
 internal import MediaTime
 
 extension Interstitial.Values {
-    /// Types its own attributes in one pass over their bytes, noting a problem
-    /// for each value that is not of its type and for each forbidden
-    /// combination. Only the values kept as text become strings.
-    mutating func read() {
-        typealias Own = Interstitial.Own
+    /// Reads the interstitial's own attributes of `list` (`CUE` and the `X-`
+    /// ones, the first of each name) in one pass over its names: each is
+    /// told by its bytes, typed, and noted in the view of the list it keeps.
+    /// A value not of its type, or a forbidden combination, is a problem.
+    /// Only the values kept as text become strings.
+    init(reading list: AttributeList) {
+        // Past 64 attributes the view is a copy of the own ones, and all of them are read.
+        let isSubset = list.count > 64
+        let list = isSubset ? list.subset { Interstitial.Own($0) != .notOwn } : list
+        self.init(own: OwnAttributes(list, mask: nil))
         var problems: [AttributeProblem] = []
-        var skipOffset: MediaDuration?
-        var skipDuration: MediaDuration?
-        var skipLabel: String?
-        let own = self.own.list
-        for index in 0..<own.count where self.own.contains(index) {
-            switch Own(own, index) {
-            case .assetURI: assetURI = Interstitial.quoted(own, index, &problems)
-            case .assetList: assetList = Interstitial.quoted(own, index, &problems)
-            case .resumeOffset: resumeOffset = Interstitial.seconds(own, index, positive: false, &problems)
-            case .playoutLimit: playoutLimit = Interstitial.seconds(own, index, positive: true, &problems)
-            case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(own, index, Interstitial.snapValues, &problems))
-            case .restrict: restrictions = Interstitial.Restrictions(rawValue: Interstitial.flags(own, index, Interstitial.restrictValues, &problems))
-            case .contentMayVary:
-                Interstitial.noteUnquoted(own, index, &problems)
-                if own.value(at: index, is: "YES") {
-                    contentMayVary = true
-                } else if own.value(at: index, is: "NO") {
-                    contentMayVary = false
+        var skip = SkipAttributes()
+        var mask: UInt64 = 0
+        var kindsSeen: UInt16 = 0
+        for index in 0..<list.count {
+            let kind = list.withName(at: index) { Interstitial.Own($0) }
+            if !isSubset {
+                guard kind != .notOwn else { continue }
+                if kind == .other {
+                    guard !Self.repeats(index, in: list, amongst: mask) else { continue }
                 } else {
-                    problems.append(AttributeProblem(own.name(at: index), "must be YES or NO, not \(Echo.quoted(own.value(at: index))); YES applies"))
+                    guard kindsSeen & kind.bit == 0 else { continue }
+                    kindsSeen |= kind.bit
                 }
-            case .timelineOccupies: timelineOccupies = Interstitial.choice(own, index, default: Interstitial.TimelineOccupancy.point, &problems)
-            case .timelineStyle: timelineStyle = Interstitial.choice(own, index, default: Interstitial.TimelineStyle.highlight, &problems)
-            case .skipOffset: skipOffset = Interstitial.seconds(own, index, positive: false, &problems)
-            case .skipDuration: skipDuration = Interstitial.seconds(own, index, positive: false, &problems)
-            case .skipLabel: skipLabel = Interstitial.quoted(own, index, &problems)
-            // CUE is the date range's; its problems are the range's (``DateRange/problems``).
-            case .cue: cue = DateRange.Cue.read(own.value(at: index)).cue
-            case .other: break
+                mask |= 1 << UInt64(index)
             }
+            read(kind, list, index, &skip, &problems)
         }
+        if !isSubset { own = OwnAttributes(list, mask: mask) }
         if assetURI != nil, assetList != nil {
             problems.append(AttributeProblem("X-ASSET-LIST", "is given with X-ASSET-URI; exactly one of them is allowed, and neither applies"))
         }
-        if let skipOffset {
-            skipControl = Interstitial.SkipControl(offset: skipOffset, duration: skipDuration, labelID: skipLabel)
+        if let offset = skip.offset {
+            skipControl = Interstitial.SkipControl(offset: offset, duration: skip.duration, labelID: skip.label)
         } else {
-            for index in 0..<own.count where self.own.contains(index) && (Own(own, index) == .skipDuration || Own(own, index) == .skipLabel) {
-                problems.append(AttributeProblem(own.name(at: index), "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
+            for index in skip.needingOffset {
+                problems.append(AttributeProblem(list.name(at: index), "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
             }
         }
         self.problems = problems
     }
+
+    /// Whether an earlier attribute of `list` in `mask` has the name of attribute `index`.
+    private static func repeats(_ index: Int, in list: AttributeList, amongst mask: UInt64) -> Bool {
+        list.withName(at: index) { name in
+            (0..<index).contains { earlier in
+                mask >> UInt64(earlier) & 1 == 1 && list.withName(at: earlier) { $0.elementsEqual(name) }
+            }
+        }
+    }
+
+    /// The `X-SKIP-CONTROL-*` values, which make one skip control once all are read.
+    private struct SkipAttributes {
+        var offset: MediaDuration?
+        var duration: MediaDuration?
+        var label: String?
+        /// Where the ones that need an offset are, in order.
+        var needingOffset: [Int] = []
+    }
+
+    /// Types attribute `index`, which is of `kind`.
+    private mutating func read(_ kind: Interstitial.Own, _ list: AttributeList, _ index: Int,
+                               _ skip: inout SkipAttributes, _ problems: inout [AttributeProblem]) {
+        switch kind {
+        case .assetURI: assetURI = Interstitial.quoted(list, index, &problems)
+        case .assetList: assetList = Interstitial.quoted(list, index, &problems)
+        case .resumeOffset: resumeOffset = Interstitial.seconds(list, index, positive: false, &problems)
+        case .playoutLimit: playoutLimit = Interstitial.seconds(list, index, positive: true, &problems)
+        case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(list, index, Interstitial.snapBit, &problems))
+        case .restrict: restrictions = Interstitial.Restrictions(rawValue: Interstitial.flags(list, index, Interstitial.restrictBit, &problems))
+        case .contentMayVary:
+            Interstitial.noteUnquoted(list, index, &problems)
+            if list.value(at: index, is: "YES") {
+                contentMayVary = true
+            } else if list.value(at: index, is: "NO") {
+                contentMayVary = false
+            } else {
+                problems.append(AttributeProblem(list.name(at: index), "must be YES or NO, not \(Echo.quoted(list.value(at: index))); YES applies"))
+            }
+        case .timelineOccupies: timelineOccupies = Interstitial.choice(list, index, default: Interstitial.TimelineOccupancy.point, &problems)
+        case .timelineStyle: timelineStyle = Interstitial.choice(list, index, default: Interstitial.TimelineStyle.highlight, &problems)
+        case .skipOffset: skip.offset = Interstitial.seconds(list, index, positive: false, &problems)
+        case .skipDuration:
+            skip.duration = Interstitial.seconds(list, index, positive: false, &problems)
+            skip.needingOffset.append(index)
+        case .skipLabel:
+            skip.label = Interstitial.quoted(list, index, &problems)
+            skip.needingOffset.append(index)
+        // CUE is the date range's; its problems are the range's (``DateRange/problems``).
+        case .cue: cue = DateRange.Cue.read(list.value(at: index)).cue
+        case .other, .notOwn: break
+        }
+    }
 }
 
 extension Interstitial {
-    /// The attributes an interstitial types, found by their names' bytes.
-    fileprivate enum Own {
+    /// The attributes an interstitial types, told by their names' bytes;
+    /// `other` is any other `X-` attribute, `notOwn` one of the date range's.
+    enum Own: UInt8 {
         case assetURI, assetList, resumeOffset, playoutLimit, snap, restrict, contentMayVary
-        case timelineOccupies, timelineStyle, skipOffset, skipDuration, skipLabel, cue, other
+        case timelineOccupies, timelineStyle, skipOffset, skipDuration, skipLabel, cue, other, notOwn
 
-        init(_ list: AttributeList, _ index: Int) {
-            self = list.withName(at: index) { name in
-                func `is`(_ wanted: StaticString) -> Bool { Bytes.equal(name.baseAddress!, wanted.utf8Start, name.count) }
-                // The length first, so a name's bytes are compared with at most two others.
-                switch name.count {
-                case 3 where `is`("CUE"): return .cue
-                case 6 where `is`("X-SNAP"): return .snap
-                case 10 where `is`("X-RESTRICT"): return .restrict
-                case 11 where `is`("X-ASSET-URI"): return .assetURI
-                case 12 where `is`("X-ASSET-LIST"): return .assetList
-                case 15 where `is`("X-RESUME-OFFSET"): return .resumeOffset
-                case 15 where `is`("X-PLAYOUT-LIMIT"): return .playoutLimit
-                case 16 where `is`("X-TIMELINE-STYLE"): return .timelineStyle
-                case 18 where `is`("X-CONTENT-MAY-VARY"): return .contentMayVary
-                case 19 where `is`("X-TIMELINE-OCCUPIES"): return .timelineOccupies
-                case 21 where `is`("X-SKIP-CONTROL-OFFSET"): return .skipOffset
-                case 23 where `is`("X-SKIP-CONTROL-DURATION"): return .skipDuration
-                case 23 where `is`("X-SKIP-CONTROL-LABEL-ID"): return .skipLabel
-                default: return .other
-                }
+        /// A bit of its own, for noting which were seen.
+        var bit: UInt16 { 1 << UInt16(rawValue) }
+
+        init(_ name: UnsafeBufferPointer<UInt8>) {
+            func `is`(_ wanted: StaticString) -> Bool { Bytes.equal(name.baseAddress!, wanted.utf8Start, name.count) }
+            guard name.count >= 2, name[0] == UInt8(ascii: "X"), name[1] == UInt8(ascii: "-") else {
+                self = name.count == 3 && `is`("CUE") ? .cue : .notOwn
+                return
+            }
+            // The length first, so a name's bytes are compared with at most two others.
+            switch name.count {
+            case 6 where `is`("X-SNAP"): self = .snap
+            case 10 where `is`("X-RESTRICT"): self = .restrict
+            case 11 where `is`("X-ASSET-URI"): self = .assetURI
+            case 12 where `is`("X-ASSET-LIST"): self = .assetList
+            case 15 where `is`("X-RESUME-OFFSET"): self = .resumeOffset
+            case 15 where `is`("X-PLAYOUT-LIMIT"): self = .playoutLimit
+            case 16 where `is`("X-TIMELINE-STYLE"): self = .timelineStyle
+            case 18 where `is`("X-CONTENT-MAY-VARY"): self = .contentMayVary
+            case 19 where `is`("X-TIMELINE-OCCUPIES"): self = .timelineOccupies
+            case 21 where `is`("X-SKIP-CONTROL-OFFSET"): self = .skipOffset
+            case 23 where `is`("X-SKIP-CONTROL-DURATION"): self = .skipDuration
+            case 23 where `is`("X-SKIP-CONTROL-LABEL-ID"): self = .skipLabel
+            default: self = .other
             }
         }
     }
@@ -104,7 +153,7 @@ extension Interstitial {
         return MediaDuration(ticks: ticks)
     }
 
-    private static func choice<Value: RawRepresentable & CaseIterable>(
+    fileprivate static func choice<Value: RawRepresentable & CaseIterable>(
         _ list: AttributeList, _ index: Int, default value: Value, _ problems: inout [AttributeProblem]
     ) -> Value where Value.RawValue == String {
         noteUnquoted(list, index, &problems)
@@ -115,12 +164,24 @@ extension Interstitial {
         return value
     }
 
-    static let snapValues: [StaticString] = ["OUT", "IN"]
-    static let restrictValues: [StaticString] = ["SKIP", "JUMP"]
+    /// `X-SNAP`'s identifiers, as bits of ``Snap``.
+    fileprivate static let snapBit = TokenBits(names: "OUT, IN") { token in
+        Bytes.equal(token, "OUT") ? 1 : Bytes.equal(token, "IN") ? 2 : nil
+    }
+    /// `X-RESTRICT`'s identifiers, as bits of ``Restrictions``.
+    fileprivate static let restrictBit = TokenBits(names: "SKIP, JUMP") { token in
+        Bytes.equal(token, "SKIP") ? 1 : Bytes.equal(token, "JUMP") ? 2 : nil
+    }
 
-    /// An enumerated-string-list as bits: bit `n` for `known[n]`; an unknown
-    /// item is a problem. Read over the bytes: no string is made for an item.
-    fileprivate static func flags(_ list: AttributeList, _ index: Int, _ known: [StaticString], _ problems: inout [AttributeProblem]) -> UInt8 {
+    /// The identifiers of an enumerated-string-list: each one's bit, and their names for a problem.
+    fileprivate struct TokenBits: Sendable {
+        let names: String
+        let bit: @Sendable (UnsafeBufferPointer<UInt8>) -> UInt8?
+    }
+
+    /// An enumerated-string-list as bits; an unknown item is a problem. Read
+    /// over the bytes: no string is made for a known item.
+    fileprivate static func flags(_ list: AttributeList, _ index: Int, _ known: TokenBits, _ problems: inout [AttributeProblem]) -> UInt8 {
         noteUnquoted(list, index, &problems)
         var bits: UInt8 = 0
         var unknown: [String] = []
@@ -134,18 +195,16 @@ extension Interstitial {
                 while low < high, bytes[low] == UInt8(ascii: " ") { low += 1 }
                 while high > low, bytes[high - 1] == UInt8(ascii: " ") { high -= 1 }
                 let token = UnsafeBufferPointer(rebasing: bytes[low..<high])
-                if let bit = known.firstIndex(where: { $0.utf8CodeUnitCount == token.count && Bytes.equal($0.utf8Start, token.baseAddress!, token.count) }) {
-                    bits |= 1 << UInt8(bit)
+                if let bit = known.bit(token) {
+                    bits |= bit
                 } else if !token.isEmpty {
                     unknown.append(String(decoding: token, as: UTF8.self))
                 }
                 start = end + 1
             }
         }
-        guard !unknown.isEmpty else { return bits }
-        let names = known.map { "\($0)" }.joined(separator: ", ")
         for token in unknown {
-            problems.append(AttributeProblem(list.name(at: index), "has \(Echo.quoted(token)), which is not one of \(names); it is ignored"))
+            problems.append(AttributeProblem(list.name(at: index), "has \(Echo.quoted(token)), which is not one of \(known.names); it is ignored"))
         }
         return bits
     }

@@ -147,12 +147,7 @@ public struct Interstitial: Sendable, Hashable {
     /// attributes (`CUE` and the `X-` ones, the first of each name) share the
     /// list's bytes and are typed straight from them.
     init(_ list: AttributeList) {
-        var values = Values(own: OwnAttributes(list) { name in
-            name.count >= 2 && ((name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-"))
-                || (name.count == 3 && name[0] == UInt8(ascii: "C") && name[1] == UInt8(ascii: "U") && name[2] == UInt8(ascii: "E")))
-        })
-        values.read()
-        shared = Shared(values)
+        shared = Shared(Values(reading: list))
     }
 
     /// This interstitial with what a later tag of the same ID adds: its

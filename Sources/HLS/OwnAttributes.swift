@@ -11,20 +11,9 @@ struct OwnAttributes: Sendable, Hashable {
     /// (a list made for them alone, or one longer than 64 attributes).
     private let mask: UInt64?
 
-    /// The attributes of `list` whose names `includes` accepts, the first of each name.
-    init(_ list: AttributeList, where includes: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        guard list.count <= 64 else {
-            self.list = list.subset(includes)
-            mask = nil
-            return
-        }
-        var mask: UInt64 = 0
-        for index in 0..<list.count where list.withName(at: index, includes) {
-            let repeated = (0..<index).contains { earlier in
-                mask >> UInt64(earlier) & 1 == 1 && list.withName(at: earlier) { first in list.withName(at: index) { first.elementsEqual($0) } }
-            }
-            if !repeated { mask |= 1 << UInt64(index) }
-        }
+    /// A view of `list` that holds the attributes whose bits are set in
+    /// `mask`, or every attribute when it is nil.
+    init(_ list: AttributeList, mask: UInt64?) {
         self.list = list
         self.mask = mask
     }

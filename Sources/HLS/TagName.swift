@@ -194,6 +194,12 @@ enum Bytes {
         return true
     }
 
+    /// Whether `bytes` are exactly `wanted`'s.
+    @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ wanted: StaticString) -> Bool {
+        bytes.count == wanted.utf8CodeUnitCount && (bytes.isEmpty || equal(bytes.baseAddress!, wanted.utf8Start, bytes.count))
+    }
+
     /// The index of the first `byte` in `start..<end`, or `end`; eight bytes at a time.
     @inline(__always)
     static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
