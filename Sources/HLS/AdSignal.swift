@@ -72,7 +72,9 @@ public struct AdSignal: Sendable, Hashable {
     var range: RangeFacts?
 
     struct RangeFacts: Sendable, Hashable {
-        var id: String
+        /// The range's ID, hashed once for the tables that look it up.
+        var key: RangeID
+        var id: String { key.text }
         var startDate: ProgramDateTime?
         /// END-DATE and DURATION, for an end signal's place.
         var endDate: ProgramDateTime?

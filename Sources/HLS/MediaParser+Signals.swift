@@ -93,13 +93,14 @@ extension MediaParser {
         // (RFC 8216bis §4.4.5.1): DURATION once the break has ended, say. Such
         // a tag without START-DATE starts where the range did.
         let knownAdRange: Bool
+        let key = RangeID(range.id)
         if range.isAdSignal {
-            let noted = state.adRanges.note(range.id, startDate: range.startDate)
+            let noted = state.adRanges.note(key, startDate: range.startDate)
             knownAdRange = noted.known
             if range.startDate == nil, let first = noted.startDate { range.startDate = first }
         } else {
-            knownAdRange = state.adRanges.contains(range.id)
-            if range.startDate == nil, knownAdRange { range.startDate = state.adRanges.startDate(of: range.id) }
+            knownAdRange = state.adRanges.contains(key)
+            if range.startDate == nil, knownAdRange { range.startDate = state.adRanges.startDate(of: key) }
         }
         if range.startDate == nil, range.cue.isEmpty {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")
@@ -134,7 +135,7 @@ extension MediaParser {
             cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
         let role = followsAdRange ? SignalRoles.role(ofFollowUp: range) : SignalRoles.role(of: range, cue: cue)
-        let facts = AdSignal.RangeFacts(id: range.id, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
+        let facts = AdSignal.RangeFacts(key: key, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
                                         plannedDuration: range.plannedDuration ?? range.duration, length: length,
                                         pre: range.cue.contains(.pre), post: range.cue.contains(.post),
                                         isInterstitial: range.isInterstitial,

@@ -18,7 +18,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     /// Indices of the open opportunities, ascending.
     private var open: [Int] = []
     /// The latest opportunity each DATERANGE ID marked.
-    private var rangeIndex: [String: Int] = [:]
+    private var rangeIndex: [RangeID: Int] = [:]
     /// What merging the last signal's interstitial found: values a later tag of the same ID changed.
     private var mergeWarnings: [HLSWarning] = []
     /// Ids of interstitials a later tag of their ID changed since the last ``takeUpdated()``.
@@ -27,7 +27,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var closedIDs: [String] = []
     /// DATERANGE IDs of forgotten opportunities, oldest first: a server may
     /// keep repeating an expired date range, which must not start it again.
-    private var forgottenRanges = SlidingWindow<String>()
+    private var forgottenRanges = SlidingWindow<RangeID>()
 
     /// How many recent opportunities are always kept: the ones a later
     /// signal can still merge into or close (``match(_:tolerance:)``, ``covering(_:tolerance:)``).
@@ -56,7 +56,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         while count < limit, count < firstOpen, let end = opportunities[count].end, end <= windowStart { count += 1 }
         guard count > 0 else { return false }
         for index in 0..<count {
-            for id in opportunities[index].dateRangeIDs where (rangeIndex[id] ?? count) < count && rangeIndex[id] != -1 {
+            for id in opportunities[index].dateRangeIDs.map(RangeID.init) where (rangeIndex[id] ?? count) < count && rangeIndex[id] != -1 {
                 rangeIndex[id] = -1
                 forgottenRanges.append(id)
             }
@@ -113,7 +113,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
         // The one lookup of the signal's range ID; `match` uses what it found.
-        let rangeSlot = signal.range.flatMap { rangeIndex[$0.id] }
+        let rangeSlot = signal.range.flatMap { rangeIndex[$0.key] }
         if rangeSlot == -1 {
             // An expired date range repeated after its opportunity was forgotten.
             return
@@ -316,7 +316,7 @@ struct OpportunityBuilder: Sendable, Hashable {
                 opportunities[index].dateRangeIDs.append(range.id)
                 // One lookup as a rule (an update returns what it replaced), and
                 // no closure: a `default:` subscript here allocated two objects.
-                if let earlier = rangeIndex.updateValue(index, forKey: range.id), earlier > index { rangeIndex[range.id] = earlier }
+                if let earlier = rangeIndex.updateValue(index, forKey: range.key), earlier > index { rangeIndex[range.key] = earlier }
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {

@@ -2,8 +2,8 @@
 /// most `capacity` of them, enough to recognise a repeated range over a
 /// day-long live stream without growing with it.
 struct RecentRanges: Sendable, Hashable {
-    private var starts: [String: Entry] = [:]
-    private var order: [String] = []
+    private var starts: [RangeID: Entry] = [:]
+    private var order: [RangeID] = []
     private var next = 0
     let capacity: Int
 
@@ -16,15 +16,15 @@ struct RecentRanges: Sendable, Hashable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func contains(_ id: String) -> Bool { starts[id] != nil }
+    func contains(_ id: RangeID) -> Bool { starts[id] != nil }
 
     /// The START-DATE the range was first seen with, when it had one.
-    func startDate(of id: String) -> ProgramDateTime? { starts[id]?.start }
+    func startDate(of id: RangeID) -> ProgramDateTime? { starts[id]?.start }
 
     /// Notes a range with one lookup of its ID: whether it was known, and the
     /// START-DATE it was first seen with (this one, for a new range or one
     /// first seen without).
-    mutating func note(_ id: String, startDate: ProgramDateTime?) -> (known: Bool, startDate: ProgramDateTime?) {
+    mutating func note(_ id: RangeID, startDate: ProgramDateTime?) -> (known: Bool, startDate: ProgramDateTime?) {
         if starts.isEmpty { starts.reserveCapacity(min(capacity, 64)) }
         let known = Self.note(&starts[id, default: Entry()], startDate)
         guard !known.known else { return known }

@@ -1,0 +1,21 @@
+/// A date range's ID with its hash worked out once.
+///
+/// The tables that look a range up by ID (the parser's recent ranges, the
+/// opportunity builder's index) hash and compare the key without reading the
+/// ID's bytes again, and a table that grows rehashes an integer, not every ID.
+/// The hash is `String`'s own (seeded per process), so input made to collide
+/// in these tables collides no more than in a `Set<String>`.
+struct RangeID: Sendable, Hashable {
+    /// The ID as written.
+    let text: String
+    private let hash: Int
+
+    init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    static func == (lhs: RangeID, rhs: RangeID) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
