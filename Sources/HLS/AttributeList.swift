@@ -27,28 +27,46 @@ public struct Attribute: Sendable, Hashable {
 /// of its type.
 ///
 /// The list keeps one copy of its text and where each name and value is in
-/// it; typed values are read from those bytes. A list costs two allocations
-/// however many attributes it has, and a date, number or hex sequence never
+/// it, both in one buffer; typed values are read from those bytes. A list
+/// costs one allocation however many attributes it has, and a date, number or hex sequence never
 /// becomes a `String` on the way to its type. Two lists are equal when they
 /// hold the same attributes in the same order, however they were spaced.
 public struct AttributeList: Sendable, Hashable {
     /// The text the list was read from (or its names and values back to back,
-    /// for a list made from ``Attribute``s), and any substituted values after it.
+    /// for a list made from ``Attribute``s), any substituted values after it,
+    /// then the field table: where each attribute's name and value are, in order.
     private var storage: [UInt8]
-    /// Where each attribute's name and value are in `storage`, in order.
-    private var fields: [Field]
+    /// Where the field table starts in `storage`.
+    private var tableStart: Int
+    /// The number of attributes.
+    public private(set) var count: Int
     /// Where the list was, for errors.
     let line: Int
     let tag: String
 
     /// One attribute: its name is `storage[nameStart..<nameEnd]`, its value
     /// (a quoted string without its quotes) `storage[valueStart..<valueEnd]`.
-    struct Field: Sendable, Hashable {
+    /// Kept as its bytes in the field table.
+    struct Field: Sendable, Hashable, BitwiseCopyable {
         var nameStart: UInt32
         var nameEnd: UInt32
         var valueStart: UInt32
         var valueEnd: UInt32
-        var isQuoted: Bool
+        /// 1 for a quoted string; a whole word, so the entry has no padding bytes.
+        private var quoted: UInt32
+
+        init(nameStart: UInt32, nameEnd: UInt32, valueStart: UInt32, valueEnd: UInt32, isQuoted: Bool) {
+            self.nameStart = nameStart
+            self.nameEnd = nameEnd
+            self.valueStart = valueStart
+            self.valueEnd = valueEnd
+            quoted = isQuoted ? 1 : 0
+        }
+
+        var isQuoted: Bool {
+            get { quoted != 0 }
+            set { quoted = newValue ? 1 : 0 }
+        }
     }
 
     public static func == (lhs: AttributeList, rhs: AttributeList) -> Bool {
@@ -63,9 +81,23 @@ public struct AttributeList: Sendable, Hashable {
         for index in 0..<count { hashAttribute(at: index, into: &hasher) }
     }
 
+    /// Attribute `index`'s entry in the field table.
+    private func field(_ index: Int) -> Field {
+        precondition(index >= 0 && index < count, "attribute \(index) of \(count)")
+        return storage.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: tableStart + index * MemoryLayout<Field>.stride, as: Field.self) }
+    }
+
+    /// `text` with the field table for `fields` after it: a list's storage.
+    /// Reserve room for the table in `text` to keep it one allocation.
+    static func packing(_ text: inout [UInt8], _ fields: UnsafeBufferPointer<Field>) -> (tableStart: Int, count: Int) {
+        let tableStart = text.count
+        text.append(contentsOf: UnsafeRawBufferPointer(fields))
+        return (tableStart, fields.count)
+    }
+
     /// Whether attribute `index` has the name, value and quoting of `other`'s attribute `otherIndex`.
     func sameAttribute(at index: Int, as other: AttributeList, at otherIndex: Int) -> Bool {
-        fields[index].isQuoted == other.fields[otherIndex].isQuoted
+        field(index).isQuoted == other.field(otherIndex).isQuoted
             && withName(at: index) { name in other.withName(at: otherIndex) { name.elementsEqual($0) } }
             && withValue(at: index) { value in other.withValue(at: otherIndex) { value.elementsEqual($0) } }
     }
@@ -74,41 +106,45 @@ public struct AttributeList: Sendable, Hashable {
     func hashAttribute(at index: Int, into hasher: inout Hasher) {
         withName(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         withValue(at: index) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(fields[index].isQuoted)
+        hasher.combine(field(index).isQuoted)
     }
 
     /// Creates a list.
     public init(_ attributes: [Attribute], line: Int = 0, tag: String = "") {
         storage = []
-        fields = []
+        tableStart = 0
+        count = 0
         self.line = line
         self.tag = tag
         self.attributes = attributes
     }
 
-    /// A list read by ``AttributeParser``.
-    init(storage: [UInt8], fields: [Field], line: Int, tag: String) {
+    /// A list read by ``AttributeParser``: `storage` as ``packing(_:_:)`` made it.
+    init(storage: [UInt8], tableStart: Int, count: Int, line: Int, tag: String) {
         self.storage = storage
-        self.fields = fields
+        self.tableStart = tableStart
+        self.count = count
         self.line = line
         self.tag = tag
     }
 
     /// Every attribute, in the order written.
     public var attributes: [Attribute] {
-        get { fields.indices.map { self[at: $0] } }
+        get { (0..<count).map { self[at: $0] } }
         set {
-            storage = []
-            fields = []
+            var text: [UInt8] = []
+            var fields: [Field] = []
             fields.reserveCapacity(newValue.count)
             for attribute in newValue {
-                let nameStart = UInt32(truncatingIfNeeded: storage.count)
-                storage.append(contentsOf: attribute.name.utf8)
-                let valueStart = UInt32(truncatingIfNeeded: storage.count)
-                storage.append(contentsOf: attribute.value.utf8)
+                let nameStart = UInt32(truncatingIfNeeded: text.count)
+                text.append(contentsOf: attribute.name.utf8)
+                let valueStart = UInt32(truncatingIfNeeded: text.count)
+                text.append(contentsOf: attribute.value.utf8)
                 fields.append(Field(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart,
-                                    valueEnd: UInt32(truncatingIfNeeded: storage.count), isQuoted: attribute.isQuoted))
+                                    valueEnd: UInt32(truncatingIfNeeded: text.count), isQuoted: attribute.isQuoted))
             }
+            (tableStart, count) = fields.withUnsafeBufferPointer { Self.packing(&text, $0) }
+            storage = text
         }
     }
 
@@ -117,8 +153,9 @@ public struct AttributeList: Sendable, Hashable {
     public var text: String {
         storage.withUnsafeBufferPointer { bytes in
             var written: [UInt8] = []
-            written.reserveCapacity(bytes.count + 2 * fields.count)
-            for (index, field) in fields.enumerated() {
+            written.reserveCapacity(tableStart + 4 * count)
+            for index in 0..<count {
+                let field = field(index)
                 if index > 0 { written.append(UInt8(ascii: ",")) }
                 written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(field.nameStart)..<Int(field.nameEnd)]))
                 written.append(UInt8(ascii: "="))
@@ -130,9 +167,6 @@ public struct AttributeList: Sendable, Hashable {
         }
     }
 
-    /// The number of attributes.
-    public var count: Int { fields.count }
-
     /// The attribute called `name`, if present.
     public subscript(name: String) -> Attribute? {
         index(of: name).map { self[at: $0] }
@@ -140,7 +174,7 @@ public struct AttributeList: Sendable, Hashable {
 
     /// The attribute at a position of ``attributes``.
     subscript(at index: Int) -> Attribute {
-        Attribute(name: name(at: index), value: value(at: index), isQuoted: fields[index].isQuoted)
+        Attribute(name: name(at: index), value: value(at: index), isQuoted: field(index).isQuoted)
     }
 
     /// The position of the first attribute called `name`.
@@ -148,7 +182,8 @@ public struct AttributeList: Sendable, Hashable {
         var name = name
         return name.withUTF8 { wanted in
             storage.withUnsafeBufferPointer { bytes in
-                fields.firstIndex { field in
+                (0..<count).first { index in
+                    let field = field(index)
                     let length = Int(field.nameEnd - field.nameStart)
                     return length == wanted.count
                         && (length == 0 || Bytes.equal(bytes.baseAddress! + Int(field.nameStart), wanted.baseAddress!, length))
@@ -157,18 +192,20 @@ public struct AttributeList: Sendable, Hashable {
         }
     }
 
-    func name(at index: Int) -> String { string(Int(fields[index].nameStart)..<Int(fields[index].nameEnd)) }
-    func value(at index: Int) -> String { string(Int(fields[index].valueStart)..<Int(fields[index].valueEnd)) }
-    func isQuoted(at index: Int) -> Bool { fields[index].isQuoted }
+    func name(at index: Int) -> String { let field = field(index); return string(Int(field.nameStart)..<Int(field.nameEnd)) }
+    func value(at index: Int) -> String { let field = field(index); return string(Int(field.valueStart)..<Int(field.valueEnd)) }
+    func isQuoted(at index: Int) -> Bool { field(index).isQuoted }
 
     /// The bytes of a name, for matching without a `String`.
     func withName<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withBytes(Int(fields[index].nameStart)..<Int(fields[index].nameEnd), body)
+        let field = field(index)
+        return withBytes(Int(field.nameStart)..<Int(field.nameEnd), body)
     }
 
     /// The bytes of a value, for reading a typed value without a `String`.
     func withValue<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withBytes(Int(fields[index].valueStart)..<Int(fields[index].valueEnd), body)
+        let field = field(index)
+        return withBytes(Int(field.valueStart)..<Int(field.valueEnd), body)
     }
 
     private func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
@@ -188,19 +225,22 @@ public struct AttributeList: Sendable, Hashable {
             func name(_ field: Field) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[Int(field.nameStart)..<Int(field.nameEnd)])
             }
-            for field in fields where includes(name(field)) {
+            for field in (0..<count).map(field) where includes(name(field)) {
                 let wanted = name(field)
                 let repeated = chosen.contains { earlier in
                     let other = name(earlier)
                     return other.count == wanted.count && (wanted.isEmpty || Bytes.equal(other.baseAddress!, wanted.baseAddress!, wanted.count))
                 }
                 if !repeated {
-                    if chosen.isEmpty { chosen.reserveCapacity(fields.count) }
+                    if chosen.isEmpty { chosen.reserveCapacity(count) }
                     chosen.append(field)
                 }
             }
         }
-        return AttributeList(storage: storage, fields: chosen, line: 0, tag: "")
+        var text = Array(storage[..<tableStart])
+        text.reserveCapacity(tableStart + chosen.count * MemoryLayout<Field>.stride)
+        let packed = chosen.withUnsafeBufferPointer { Self.packing(&text, $0) }
+        return AttributeList(storage: text, tableStart: packed.tableStart, count: packed.count, line: 0, tag: "")
     }
 
     /// Whether the value at `index` is exactly `expected`.
@@ -229,7 +269,7 @@ public struct AttributeList: Sendable, Hashable {
     /// The same, for an attribute already found.
     func quoted(_ name: String, at index: Int?) throws(HLSError) -> String? {
         guard let index else { return nil }
-        guard fields[index].isQuoted else { throw error(.badValue, "\(name) must be a quoted string, not \(value(at: index))") }
+        guard field(index).isQuoted else { throw error(.badValue, "\(name) must be a quoted string, not \(value(at: index))") }
         return value(at: index)
     }
 
@@ -248,23 +288,23 @@ public struct AttributeList: Sendable, Hashable {
     /// The same, for an attribute already found.
     func enumerated(_ name: String, at index: Int?) throws(HLSError) -> String? {
         guard let index else { return nil }
-        guard !fields[index].isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
+        guard !field(index).isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
         return value(at: index)
     }
 
     /// Whether an enumerated-string attribute is exactly `expected`.
     func enumerated(_ name: String, at index: Int?, is expected: StaticString) throws(HLSError) -> Bool {
         guard let index else { return false }
-        guard !fields[index].isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
+        guard !field(index).isQuoted else { throw error(.badValue, "\(name) must not be quoted") }
         return value(at: index, is: expected)
     }
 
     /// A decimal-integer attribute.
     func integer(_ name: String) throws(HLSError) -> UInt64? {
         guard let index = index(of: name) else { return nil }
-        guard !fields[index].isQuoted,
+        guard !field(index).isQuoted,
               let value = withValue(at: index, { Numbers.unsignedInteger($0, 0..<$0.count) }) else {
-            throw error(.badValue, fields[index].isQuoted ? "\(name) must be a decimal integer, not \(text(at: index))"
+            throw error(.badValue, field(index).isQuoted ? "\(name) must be a decimal integer, not \(text(at: index))"
                 : "\(name): " + withValue(at: index) { Numbers.integerProblem($0, 0..<$0.count) })
         }
         return value
@@ -278,9 +318,9 @@ public struct AttributeList: Sendable, Hashable {
     /// The same, for an attribute already found.
     func ticks(_ name: String, at index: Int?, signed: Bool = false) throws(HLSError) -> Int64? {
         guard let index else { return nil }
-        guard !fields[index].isQuoted,
+        guard !field(index).isQuoted,
               let value = withValue(at: index, { Numbers.ticks($0, 0..<$0.count, signed: signed) }) else {
-            throw error(.badValue, fields[index].isQuoted ? "\(name) must be a decimal number, not \(text(at: index))"
+            throw error(.badValue, field(index).isQuoted ? "\(name) must be a decimal number, not \(text(at: index))"
                 : "\(name): " + withValue(at: index) { Numbers.decimalProblem($0, 0..<$0.count, signed: signed) })
         }
         return value
@@ -289,7 +329,7 @@ public struct AttributeList: Sendable, Hashable {
     /// A decimal-floating-point attribute as a Double (frame rates, scores).
     func double(_ name: String) throws(HLSError) -> Double? {
         guard let index = index(of: name) else { return nil }
-        guard !fields[index].isQuoted, let value = Double(value(at: index)), value.isFinite else {
+        guard !field(index).isQuoted, let value = Double(value(at: index)), value.isFinite else {
             throw error(.badValue, "\(name) must be a decimal number, not \(text(at: index))")
         }
         return value
@@ -301,7 +341,7 @@ public struct AttributeList: Sendable, Hashable {
     /// The same, for an attribute already found.
     func hex(_ name: String, at index: Int?) throws(HLSError) -> [UInt8]? {
         guard let index else { return nil }
-        guard !fields[index].isQuoted, let bytes = withValue(at: index, Self.hexBytes) else {
+        guard !field(index).isQuoted, let bytes = withValue(at: index, Self.hexBytes) else {
             throw error(.badValue, "\(name) must be a hexadecimal sequence (0x...), not \(text(at: index))")
         }
         return bytes
@@ -311,7 +351,7 @@ public struct AttributeList: Sendable, Hashable {
     func resolution(_ name: String) throws(HLSError) -> Resolution? {
         guard let index = index(of: name) else { return nil }
         let parts = value(at: index).split(separator: "x", omittingEmptySubsequences: false)
-        guard !fields[index].isQuoted, parts.count == 2,
+        guard !field(index).isQuoted, parts.count == 2,
               let width = Numbers.unsignedInteger(String(parts[0])),
               let height = Numbers.unsignedInteger(String(parts[1])) else {
             throw error(.badValue, "\(name) must be a resolution like 1920x1080, not \(text(at: index))")

@@ -9,13 +9,26 @@ struct AttributeParser {
     /// Parses `NAME=VALUE(,NAME=VALUE)*` in `range`. Spaces around separators
     /// are tolerated (real playlists have them); everything else is checked.
     ///
-    /// The list keeps one copy of the text and where each name and value is in
-    /// it: two allocations, and no byte is moved twice. A value with variable
-    /// references is substituted after the copy.
+    /// The list keeps one copy of the text and, after it, where each name and
+    /// value is in it: one allocation of the exact size, made once the line is
+    /// read, and no byte is moved twice. A value with variable references is
+    /// substituted after the copy. The fields are gathered in a temporary
+    /// buffer until their count is known.
     func parse(_ range: Range<Int>) throws(HLSError) -> AttributeList {
-        var storage = [UInt8](UnsafeBufferPointer(rebasing: text[range]))
-        var fields: [AttributeList.Field] = []
-        fields.reserveCapacity(Self.fieldEstimate(UnsafeBufferPointer(rebasing: text[range])))
+        let parsed = withUnsafeTemporaryAllocation(of: AttributeList.Field.self, capacity: Self.gatheredOnStack) { buffer in
+            Result { () throws(HLSError) in try parse(range, gathering: buffer) }
+        }
+        return try parsed.get()
+    }
+
+    /// How many fields are gathered in place (under a kilobyte, so on the
+    /// stack); a longer list's others go into a growing array.
+    private static let gatheredOnStack = 1_024 / MemoryLayout<AttributeList.Field>.stride
+
+    private func parse(_ range: Range<Int>, gathering gathered: UnsafeMutableBufferPointer<AttributeList.Field>) throws(HLSError) -> AttributeList {
+        var substituted: [UInt8] = []
+        var count = 0
+        var overflow: [AttributeList.Field] = []
         let base = range.lowerBound
         func offset(_ index: Int) -> UInt32 { UInt32(truncatingIfNeeded: index - base) }
         var index = range.lowerBound
@@ -39,7 +52,7 @@ struct AttributeParser {
                 index = Bytes.find(UInt8(ascii: "\""), text.baseAddress!, valueStart, end)
                 guard index < end else { throw failure(at: valueStart - 1, "unterminated quoted string for \(string(nameRange))") }
                 field.isQuoted = true
-                try place(valueStart..<index, in: &field, storage: &storage, base: base)
+                try place(valueStart..<index, in: &field, substituted: &substituted, base: base, copied: end - base)
                 index += 1
                 while index < end, text[index] == 0x20 || text[index] == 0x09 { index += 1 }
             } else {
@@ -53,45 +66,51 @@ struct AttributeParser {
                     throw failure(at: quote, "stray quote in the value of \(string(nameRange))")
                 }
                 if valueEnd - valueStart >= 2, text[valueStart] == UInt8(ascii: "0"), text[valueStart + 1] | 0x20 == UInt8(ascii: "x") {
-                    try place(valueStart..<valueEnd, in: &field, storage: &storage, base: base)
+                    try place(valueStart..<valueEnd, in: &field, substituted: &substituted, base: base, copied: end - base)
                 } else {
                     field.valueStart = offset(valueStart)
                     field.valueEnd = offset(valueEnd)
                 }
             }
-            fields.append(field)
+            if count < gathered.count { gathered[count] = field } else { overflow.append(field) }
+            count += 1
             if index == end { break }
             guard text[index] == UInt8(ascii: ",") else {
                 throw failure(at: index, "expected ',' after the value of \(string(nameRange))")
             }
             index += 1
         }
-        return AttributeList(storage: storage, fields: fields, line: line, tag: tag)
+        var storage: [UInt8] = []
+        storage.reserveCapacity(range.count + substituted.count + count * MemoryLayout<AttributeList.Field>.stride)
+        storage.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        storage.append(contentsOf: substituted)
+        if !overflow.isEmpty {
+            overflow.insert(contentsOf: gathered, at: 0)
+            let packed = overflow.withUnsafeBufferPointer { AttributeList.packing(&storage, $0) }
+            return AttributeList(storage: storage, tableStart: packed.tableStart, count: packed.count, line: line, tag: tag)
+        }
+        let packed = AttributeList.packing(&storage, UnsafeBufferPointer(rebasing: gathered[..<count]))
+        return AttributeList(storage: storage, tableStart: packed.tableStart, count: packed.count, line: line, tag: tag)
     }
 
     /// Points `field`'s value at `range` of the copied text or, when the
     /// playlist defines variables and the value refers to one, at its
-    /// substitution, appended to `storage`.
-    private func place(_ range: Range<Int>, in field: inout AttributeList.Field, storage: inout [UInt8], base: Int) throws(HLSError) {
+    /// substitution, gathered in `substituted`, which follows the text.
+    private func place(_ range: Range<Int>, in field: inout AttributeList.Field, substituted: inout [UInt8], base: Int, copied: Int) throws(HLSError) {
         let bytes = UnsafeBufferPointer(rebasing: text[range])
         if let variables {
             let written = String(decoding: bytes, as: UTF8.self)
             let value = try variables.substitute(written, line: line, tag: tag)
             if value != written {
-                field.valueStart = UInt32(truncatingIfNeeded: storage.count)
-                storage.append(contentsOf: value.utf8)
-                field.valueEnd = UInt32(truncatingIfNeeded: storage.count)
+                // After the copied text, which is as long as the parsed range.
+                field.valueStart = UInt32(truncatingIfNeeded: copied + substituted.count)
+                substituted.append(contentsOf: value.utf8)
+                field.valueEnd = UInt32(truncatingIfNeeded: copied + substituted.count)
                 return
             }
         }
         field.valueStart = UInt32(truncatingIfNeeded: range.lowerBound - base)
         field.valueEnd = UInt32(truncatingIfNeeded: range.upperBound - base)
-    }
-
-    /// At least the number of attributes in `bytes`: one more than its commas
-    /// (quoted strings may hold more), capped so a hostile line reserves little.
-    private static func fieldEstimate(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        min(Bytes.count(UInt8(ascii: ","), bytes) + 1, 64)
     }
 
     /// `A-Z`, `a-z`, `0-9`, `-` and `_`, as bits: one test, no branches per range.

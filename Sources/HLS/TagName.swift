@@ -154,29 +154,6 @@ enum Bytes {
         find(0x0A, base, start, count)
     }
 
-    /// How many times `byte` occurs in `bytes`; eight bytes at a time.
-    static func count(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var total = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
-            // The high bit of each byte that is zero, and only of those.
-            let zeros = ~((word & low &+ low) | word | low)
-            // One bit per found byte, at bit 7 of its byte: summed by a multiply (no popcount needed).
-            total &+= Int(truncatingIfNeeded: ((zeros >> 7) &* 0x0101_0101_0101_0101) >> 56)
-            index += 8
-        }
-        while index < bytes.count {
-            if base[index] == byte { total &+= 1 }
-            index += 1
-        }
-        return total
-    }
-
     @inline(__always)
     static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var index = 0
