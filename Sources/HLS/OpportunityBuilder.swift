@@ -85,7 +85,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     mutating func removeInterstitials(scheduledBy rangeIDs: Set<String>) -> [String] {
         guard !rangeIDs.isEmpty else { return [] }
         let removed = Set(opportunities.indices.filter { index in
-            interstitialFlags[index] && opportunities[index].dateRangeIDs.contains(where: rangeIDs.contains)
+            interstitialFlags[index] && opportunities[index].isMarked(byRangeWhere: rangeIDs.contains)
         })
         guard !removed.isEmpty else { return [] }
         let ids = removed.sorted().map { opportunities[$0].id }
@@ -217,7 +217,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         let rangeID = signal.range?.id
         let flags = interstitialFlags
         let target = open.last { index in
-            !flags[index] && (rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
+            !flags[index] && (rangeID.map { opportunities[index].isMarked(byRange: $0) } ?? false
                 || ids.contains { opportunities[index].eventIDs.contains($0) })
         } ?? open.last { !flags[$0] }
         if let index = target {
@@ -226,7 +226,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             return
         }
         if let index = opportunities.indices.last(where: { !interstitialFlags[$0] }), let end = opportunities[index].end {
-            let sameBreak = rangeID.map { opportunities[index].dateRangeIDs.contains($0) } ?? false
+            let sameBreak = rangeID.map { opportunities[index].isMarked(byRange: $0) } ?? false
             if opportunities[index].ending == .plannedDuration, !isDateRange, time > opportunities[index].start {
                 addSource(signal, to: index)
                 opportunities[index].end = time
@@ -292,9 +292,8 @@ struct OpportunityBuilder: Sendable, Hashable {
         let isInterstitial = signal.range?.isInterstitial == true
         opportunities.append(PlacementOpportunity(
             id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: .splice, start: start,
-            programDateTime: date, mediaSequence: signal.mediaSequence, plannedDuration: nil, end: nil, ending: nil,
-            sources: isInterstitial ? Self.interstitialSources : [], cue: nil, eventIDs: [], dateRangeIDs: [],
-            joinedInProgress: joined))
+            programDateTime: date, mediaSequence: signal.mediaSequence,
+            sources: isInterstitial ? Self.interstitialSources : [], joinedInProgress: joined))
         // Room for the dialects of one break without regrowing; an
         // interstitial has its one tag, shared.
         if !isInterstitial { opportunities[opportunities.count - 1].sources.reserveCapacity(4) }
@@ -311,9 +310,9 @@ struct OpportunityBuilder: Sendable, Hashable {
         let isDateRange: Bool
         if let range = signal.range {
             isDateRange = true
-            if !opportunities[index].dateRangeIDs.contains(range.id) {
-                if opportunities[index].dateRangeIDs.isEmpty { opportunities[index].id = range.id }
-                opportunities[index].dateRangeIDs.append(range.id)
+            if !opportunities[index].isMarked(byRange: range.id) {
+                if !opportunities[index].isMarkedByRanges { opportunities[index].id = range.id }
+                opportunities[index].addRange(range.id)
                 // One lookup as a rule (an update returns what it replaced), and
                 // no closure: a `default:` subscript here allocated two objects.
                 if let earlier = rangeIndex.updateValue(index, forKey: range.key), earlier > index { rangeIndex[range.key] = earlier }

@@ -50,7 +50,32 @@ public struct PlacementOpportunity: Sendable, Hashable {
     /// SCTE-35 event ids seen on its signals.
     public var eventIDs: [UInt32]
     /// DATERANGE IDs that marked it.
-    public var dateRangeIDs: [String]
+    public var dateRangeIDs: [String] {
+        get { firstRangeID.map { [$0] + laterRangeIDs } ?? [] }
+        set {
+            firstRangeID = newValue.first
+            laterRangeIDs = Array(newValue.dropFirst())
+        }
+    }
+    /// The first of them, kept apart: most breaks have one, and it costs no array.
+    private var firstRangeID: String?
+    private var laterRangeIDs: [String] = []
+
+    /// Whether the DATERANGE `id` marked it.
+    func isMarked(byRange id: String) -> Bool { firstRangeID == id || laterRangeIDs.contains(id) }
+
+    /// Whether any DATERANGE marked it.
+    var isMarkedByRanges: Bool { firstRangeID != nil }
+
+    /// Whether any of the DATERANGEs that marked it passes `test`.
+    func isMarked(byRangeWhere test: (String) -> Bool) -> Bool {
+        firstRangeID.map(test) ?? false || laterRangeIDs.contains(where: test)
+    }
+
+    /// Notes that the DATERANGE `id` marked it too.
+    mutating func addRange(_ id: String) {
+        if firstRangeID == nil { firstRangeID = id } else { laterRangeIDs.append(id) }
+    }
     /// Whether the start was seen only in a continuation (the window began mid-break).
     public var joinedInProgress: Bool
     /// Whether `start` is only the latest the break can have begun: it was
@@ -63,6 +88,19 @@ public struct PlacementOpportunity: Sendable, Hashable {
     /// break, after its start, in order: the break's ads, as the stream
     /// splits it.
     public var adStarts: [StreamTime] = []
+
+    /// A break the builder starts: no DATERANGE has marked it yet.
+    init(id: String, kind: Kind, start: StreamTime, programDateTime: ProgramDateTime?, mediaSequence: UInt64,
+         sources: [String], joinedInProgress: Bool) {
+        self.id = id
+        self.kind = kind
+        self.start = start
+        self.programDateTime = programDateTime
+        self.mediaSequence = mediaSequence
+        self.sources = sources
+        eventIDs = []
+        self.joinedInProgress = joinedInProgress
+    }
 
     /// Whether the cue-in has not arrived yet.
     public var isOpen: Bool { end == nil }
