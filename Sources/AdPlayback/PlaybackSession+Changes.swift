@@ -86,10 +86,8 @@ extension PlaybackSession {
             if position < windowStart { change = .drop(before: position) }
         }
         if case .drop(let windowStart) = change {
-            // Waiting tags are in stream-time order: the stale ones lead, and a window that drops
-            // none leaves the list untouched.
-            let stale = pendingMetadata.firstIndex { $0.streamTime.ticks >= windowStart.ticks } ?? pendingMetadata.endIndex
-            if stale > 0 { pendingMetadata.removeFirst(stale) }
+            // Waiting tags are in stream-time order: the stale ones lead.
+            pendingMetadata.dropFirst(before: StreamTime(ticks: windowStart.ticks))
             forgetBlackouts(endedBefore: timeline.streamTime(forContentTime: windowStart))
         }
         let dropped: [AdBreak]

@@ -12,8 +12,7 @@ extension PlaybackSession {
             deliver(metadata, at: playhead)
             return
         }
-        let index = pendingMetadata.firstIndex { $0.streamTime > metadata.streamTime } ?? pendingMetadata.endIndex
-        pendingMetadata.insert(metadata, at: index)
+        pendingMetadata.insert(metadata)
     }
 
     /// Delivers the waiting tags the playhead has reached. A jump forward

@@ -125,7 +125,7 @@ public struct PlaybackSession: Sendable {
     /// a later tag that changes it is resolved again.
     var interstitialSignals: [String: OpportunitySignal] = [:]
     /// Subscribed tags ahead of the playhead, in stream order.
-    var pendingMetadata: [TimedMetadata] = []
+    var pendingMetadata = MetadataQueue()
     /// The playhead when the last session ended.
     var lastPlayhead = Playhead(stream: .zero, content: .zero)
     /// The clock's reading for the input being handled.
