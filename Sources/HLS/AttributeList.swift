@@ -28,9 +28,10 @@ public struct Attribute: Sendable, Hashable {
 ///
 /// The list keeps one copy of its text and where each name and value is in
 /// it, both in one buffer; typed values are read from those bytes. A list
-/// costs one allocation however many attributes it has, and a date, number or hex sequence never
-/// becomes a `String` on the way to its type. Two lists are equal when they
-/// hold the same attributes in the same order, however they were spaced.
+/// costs one allocation however many attributes it has, and a date, number
+/// or hex sequence never becomes a `String` on the way to its type. Two
+/// lists are equal when they hold the same attributes in the same order,
+/// however they were spaced.
 public struct AttributeList: Sendable, Hashable {
     /// The text the list was read from (or its names and values back to back,
     /// for a list made from ``Attribute``s), any substituted values after it,
