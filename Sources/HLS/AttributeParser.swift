@@ -84,12 +84,13 @@ struct AttributeParser {
         storage.reserveCapacity(range.count + substituted.count + count * MemoryLayout<AttributeList.Field>.stride)
         storage.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
         storage.append(contentsOf: substituted)
-        if !overflow.isEmpty {
+        let packed: (tableStart: Int, count: Int)
+        if overflow.isEmpty {
+            packed = AttributeList.packing(&storage, UnsafeBufferPointer(rebasing: gathered[..<count]))
+        } else {
             overflow.insert(contentsOf: gathered, at: 0)
-            let packed = overflow.withUnsafeBufferPointer { AttributeList.packing(&storage, $0) }
-            return AttributeList(storage: storage, tableStart: packed.tableStart, count: packed.count, line: line, tag: tag)
+            packed = overflow.withUnsafeBufferPointer { AttributeList.packing(&storage, $0) }
         }
-        let packed = AttributeList.packing(&storage, UnsafeBufferPointer(rebasing: gathered[..<count]))
         return AttributeList(storage: storage, tableStart: packed.tableStart, count: packed.count, line: line, tag: tag)
     }
 
