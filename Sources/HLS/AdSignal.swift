@@ -71,10 +71,23 @@ public struct AdSignal: Sendable, Hashable {
     /// beside the boxed range so reading them copies nothing.
     var range: RangeFacts?
 
+    /// For a DATERANGE, its ID.
+    var rangeID: String? {
+        if case .dateRange(let range) = kind { range.id } else { nil }
+    }
+
+    /// For a DATERANGE, its ID as the tables key it, with the hash worked out once.
+    var rangeKey: RangeID? {
+        guard let hash = range?.idHash, case .dateRange(let range) = kind else { return nil }
+        return RangeID(range.id, hash: hash)
+    }
+
     struct RangeFacts: Sendable, Hashable {
-        /// The range's ID, hashed once for the tables that look it up.
-        var key: RangeID
-        var id: String { key.text }
+        /// The hash of the range's ID (see ``RangeID``), worked out once for
+        /// the tables that look it up. The ID itself is the range's, in
+        /// ``AdSignal/kind``: the facts hold no reference, so reading them
+        /// copies plain bytes.
+        var idHash: Int
         var startDate: ProgramDateTime?
         /// END-DATE and DURATION, for an end signal's place.
         var endDate: ProgramDateTime?

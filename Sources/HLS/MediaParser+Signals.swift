@@ -135,7 +135,7 @@ extension MediaParser {
             cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
         let role = followsAdRange ? SignalRoles.role(ofFollowUp: range) : SignalRoles.role(of: range, cue: cue)
-        let facts = AdSignal.RangeFacts(key: key, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
+        let facts = AdSignal.RangeFacts(idHash: key.hash, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
                                         plannedDuration: range.plannedDuration ?? range.duration, length: length,
                                         pre: range.cue.contains(.pre), post: range.cue.contains(.post),
                                         isInterstitial: range.isInterstitial,

@@ -113,7 +113,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
         // The one lookup of the signal's range ID; `match` uses what it found.
-        let rangeSlot = signal.range.flatMap { rangeIndex[$0.key] }
+        let rangeSlot = signal.rangeKey.flatMap { rangeIndex[$0] }
         if rangeSlot == -1 {
             // An expired date range repeated after its opportunity was forgotten.
             return
@@ -214,7 +214,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         let isDateRange = signal.range != nil
         let time = signal.endTime ?? signal.time
         let ids = signal.cue?.eventIDs ?? []
-        let rangeID = signal.range?.id
+        let rangeID = signal.rangeID
         let flags = interstitialFlags
         let target = open.last { index in
             !flags[index] && (rangeID.map { opportunities[index].isMarked(byRange: $0) } ?? false
@@ -291,7 +291,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         // An interstitial's kind is set by the merge below, which reads its tag once.
         let isInterstitial = signal.range?.isInterstitial == true
         opportunities.append(PlacementOpportunity(
-            id: signal.range?.id ?? "break-\(signal.mediaSequence)", kind: .splice, start: start,
+            id: signal.rangeID ?? "break-\(signal.mediaSequence)", kind: .splice, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence,
             sources: isInterstitial ? Self.interstitialSources : [], joinedInProgress: joined))
         // Room for the dialects of one break without regrowing; an
@@ -308,14 +308,14 @@ struct OpportunityBuilder: Sendable, Hashable {
     private mutating func merge(_ signal: AdSignal, into index: Int, date: ProgramDateTime?) {
         addSource(signal, to: index)
         let isDateRange: Bool
-        if let range = signal.range {
+        if let range = signal.range, let key = signal.rangeKey {
             isDateRange = true
-            if !opportunities[index].isMarked(byRange: range.id) {
-                if !opportunities[index].isMarkedByRanges { opportunities[index].id = range.id }
-                opportunities[index].addRange(range.id)
+            if !opportunities[index].isMarked(byRange: key.text) {
+                if !opportunities[index].isMarkedByRanges { opportunities[index].id = key.text }
+                opportunities[index].addRange(key.text)
                 // One lookup as a rule (an update returns what it replaced), and
                 // no closure: a `default:` subscript here allocated two objects.
-                if let earlier = rangeIndex.updateValue(index, forKey: range.key), earlier > index { rangeIndex[range.key] = earlier }
+                if let earlier = rangeIndex.updateValue(index, forKey: key), earlier > index { rangeIndex[key] = earlier }
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {

@@ -8,11 +8,18 @@
 struct RangeID: Sendable, Hashable {
     /// The ID as written.
     let text: String
-    private let hash: Int
+    /// `text.hashValue`.
+    let hash: Int
 
     init(_ text: String) {
         self.text = text
         hash = text.hashValue
+    }
+
+    /// The ID `text`, whose `hashValue` is `hash`, worked out before.
+    init(_ text: String, hash: Int) {
+        self.text = text
+        self.hash = hash
     }
 
     static func == (lhs: RangeID, rhs: RangeID) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }

@@ -30,14 +30,14 @@ import Testing
         var options = ParseOptions()
         options.subscribedTags.insert("#EXT-X-DATERANGE")
         var live = try LivePlaylist(Self.window(0, dates: everySegmentDated, tags: [3: Self.start]), options: options)
-        let before = try #require(live.playlist.signals.first { $0.range?.id == "p1" })
+        let before = try #require(live.playlist.signals.first { $0.rangeID == "p1" })
         #expect(before.time == StreamTime(seconds: 30))
         _ = try live.refresh(with: Self.window(19, dates: everySegmentDated, tags: [19: Self.start, 25: Self.end]))
         // Segment 19 follows segment 9 in stream time: 100 s.
         let segment25 = try #require(live.playlist.segments.first { $0.mediaSequence == 25 })
         #expect(segment25.start == StreamTime(seconds: 160))
         #expect(live.playlist.programDateTime(at: segment25.start)?.description == Self.date(250), "a stream time's date is its segment's")
-        let ranges = live.playlist.signals.filter { $0.range?.id == "p1" }
+        let ranges = live.playlist.signals.filter { $0.rangeID == "p1" }
         #expect(ranges.map(\.time) == [StreamTime(seconds: 30), StreamTime(seconds: 160)], "the end is segment 25's")
         // Date ranges are metadata at their START-DATE: the start's (delivered
         // once, not again when repeated) and the end range's, read after the
