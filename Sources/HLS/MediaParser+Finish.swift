@@ -62,6 +62,7 @@ extension MediaParser {
         let anchors = playlist.dateAnchors
         let windowStart = playlist.segments.first?.start
         playlist.signals.withElements { signals in
+            state.opportunities.reserve(for: UnsafeBufferPointer(rebasing: signals[range]))
             for index in order(of: signals, range) {
                 let date = signals[index].range?.startDate ?? anchors.date(at: signals[index].time)
                 state.opportunities.handle(signals[index], at: date, tolerance: tolerance,

@@ -110,6 +110,21 @@ struct OpportunityBuilder: Sendable, Hashable {
         return ids
     }
 
+    /// Makes room, in a builder that has not started, for what `signals`
+    /// can add at most: an opportunity for each start or continuation and an
+    /// entry for each range ID. A full parse's tables are then made once, not
+    /// grown by doublings. A started builder grows as usual: reserving a few
+    /// more on every refresh would copy its tables each time.
+    mutating func reserve(for signals: UnsafeBufferPointer<AdSignal>) {
+        guard opportunities.isEmpty, rangeIndex.isEmpty, signals.count > 1 else { return }
+        rangeIndex.reserveCapacity(signals.count { $0.range != nil })
+        let most = signals.count { $0.role == .start || $0.role == .continuation }
+        opportunities.reserveCapacity(most)
+        lastSeen.reserveCapacity(most)
+        positioned.reserveCapacity(most)
+        interstitialFlags.reserveCapacity(most)
+    }
+
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
         // The one lookup of the signal's range ID; `match` uses what it found.
