@@ -28,10 +28,12 @@ extension Interstitial.Values {
                 }
                 mask |= 1 << UInt64(index)
             }
-            read(kind, list, index, &skip, &problems)
+            // Counted among the own attributes, as the view will count them.
+            let ordinal = isSubset ? index : (mask & (1 << UInt64(index) - 1)).nonzeroBitCount
+            read(kind, list, index, ordinal: ordinal, &skip, &problems)
         }
         if !isSubset { own = OwnAttributes(list, mask: mask) }
-        if assetURI != nil, assetList != nil {
+        if assetURIText != nil, assetListText != nil {
             problems.append(AttributeProblem("X-ASSET-LIST", "is given with X-ASSET-URI; exactly one of them is allowed, and neither applies"))
         }
         if let offset = skip.offset {
@@ -62,12 +64,16 @@ extension Interstitial.Values {
         var needingOffset: [Int] = []
     }
 
-    /// Types attribute `index`, which is of `kind`.
-    private mutating func read(_ kind: Interstitial.Own, _ list: AttributeList, _ index: Int,
+    /// Types attribute `index`, which is of `kind` and the `ordinal`th own one.
+    private mutating func read(_ kind: Interstitial.Own, _ list: AttributeList, _ index: Int, ordinal: Int,
                                _ skip: inout SkipAttributes, _ problems: inout [AttributeProblem]) {
         switch kind {
-        case .assetURI: assetURI = Interstitial.quoted(list, index, &problems)
-        case .assetList: assetList = Interstitial.quoted(list, index, &problems)
+        case .assetURI:
+            Interstitial.noteUnquoted(list, index, &problems)
+            assetURIText = .attribute(ordinal: ordinal)
+        case .assetList:
+            Interstitial.noteUnquoted(list, index, &problems)
+            assetListText = .attribute(ordinal: ordinal)
         case .resumeOffset: resumeOffset = Interstitial.seconds(list, index, positive: false, &problems)
         case .playoutLimit: playoutLimit = Interstitial.seconds(list, index, positive: true, &problems)
         case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(list, index, Interstitial.snapBit, &problems))
@@ -207,12 +213,6 @@ extension Interstitial {
             problems.append(AttributeProblem(list.name(at: index), "has \(Echo.quoted(token)), which is not one of \(known.names); it is ignored"))
         }
         return bits
-    }
-
-    /// The problem of a first tag that names no asset, or nil.
-    var missingAsset: AttributeProblem? {
-        guard assetURI == nil, assetList == nil else { return nil }
-        return AttributeProblem("X-ASSET-URI", "or X-ASSET-LIST is required; neither is given")
     }
 }
 

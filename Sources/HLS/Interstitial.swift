@@ -83,8 +83,9 @@ public struct Interstitial: Sendable, Hashable {
     private var shared: Shared<Values>
 
     struct Values: Sendable, Hashable {
-        var assetURI: String?
-        var assetList: String?
+        /// `X-ASSET-URI` and `X-ASSET-LIST`, read from the tag's bytes when asked for.
+        var assetURIText: OwnAttributes.Text?
+        var assetListText: OwnAttributes.Text?
         var resumeOffset: MediaDuration?
         var playoutLimit: MediaDuration?
         var snap: Snap = []
@@ -100,9 +101,15 @@ public struct Interstitial: Sendable, Hashable {
     }
 
     /// `X-ASSET-URI` as written.
-    public var assetURI: String? { get { shared.value.assetURI } set { shared = shared.changed { $0.assetURI = newValue } } }
+    public var assetURI: String? {
+        get { shared.value.assetURIText.map(shared.value.own.string) }
+        set { shared = shared.changed { $0.assetURIText = newValue.map(OwnAttributes.Text.set) } }
+    }
     /// `X-ASSET-LIST` as written.
-    public var assetList: String? { get { shared.value.assetList } set { shared = shared.changed { $0.assetList = newValue } } }
+    public var assetList: String? {
+        get { shared.value.assetListText.map(shared.value.own.string) }
+        set { shared = shared.changed { $0.assetListText = newValue.map(OwnAttributes.Text.set) } }
+    }
     /// `X-RESUME-OFFSET`: where primary playback resumes, from the scheduled
     /// point; nil means the interstitial's duration (it replaces content).
     public var resumeOffset: MediaDuration? { get { shared.value.resumeOffset } set { shared = shared.changed { $0.resumeOffset = newValue } } }
@@ -127,6 +134,13 @@ public struct Interstitial: Sendable, Hashable {
     public var attributes: [Attribute] { shared.value.own.attributes }
     /// What is wrong with those attributes; each is a warning at its tag's line.
     public internal(set) var problems: [AttributeProblem] { get { shared.value.problems } set { shared = shared.changed { $0.problems = newValue } } }
+
+    /// The problem of a first tag that names no asset, or nil.
+    var missingAsset: AttributeProblem? {
+        // Asked of every first tag: the texts are not read.
+        guard shared.value.assetURIText == nil, shared.value.assetListText == nil else { return nil }
+        return AttributeProblem("X-ASSET-URI", "or X-ASSET-LIST is required; neither is given")
+    }
 
     /// The asset to play: the one of `X-ASSET-URI` and `X-ASSET-LIST` that
     /// is given; nil when neither or both are (a problem says which).

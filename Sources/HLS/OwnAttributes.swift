@@ -24,6 +24,31 @@ struct OwnAttributes: Sendable, Hashable {
         return mask >> UInt64(index) & 1 == 1
     }
 
+    /// A text value of one of them, kept as its place until it is read, or
+    /// one set in code. The place counts only them, so two equal views give
+    /// the same text at the same place, wherever their lists put it.
+    enum Text: Sendable, Hashable {
+        /// The value of the `ordinal`th of them (from 0).
+        case attribute(ordinal: Int)
+        /// A value set in code.
+        case set(String)
+    }
+
+    /// The text `text` stands for.
+    func string(_ text: Text) -> String {
+        switch text {
+        case .attribute(let ordinal): list.value(at: position(ofOrdinal: ordinal))
+        case .set(let value): value
+        }
+    }
+
+    /// Where in ``list`` the `ordinal`th of them is.
+    private func position(ofOrdinal ordinal: Int) -> Int {
+        guard var remaining = mask else { return ordinal }
+        for _ in 0..<ordinal { remaining &= remaining - 1 }
+        return remaining.trailingZeroBitCount
+    }
+
     /// Their positions in ``list``, in order.
     var indices: [Int] { (0..<list.count).filter(contains) }
 

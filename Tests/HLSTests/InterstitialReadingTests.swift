@@ -63,6 +63,30 @@ private func interstitials(_ playlist: MediaPlaylist) -> [(id: String, value: In
         #expect(value.skipControl == nil)
     }
 
+    /// The asset's text is read from the tag when asked for: interstitials
+    /// with the same attributes are equal however the tags order the date
+    /// range's own ones among them, and a value set in code replaces it.
+    @Test func theAssetText_isReadFromTheTag_andCanBeSet() throws {
+        let first = try #require(interstitials(try parse(playlist([interstitial(
+            "DURATION=15,X-RESUME-OFFSET=0,X-ASSET-URI=\"ad.m3u8\"")]))).first?.value)
+        let second = try #require(interstitials(try parse(playlist([
+            "#EXT-X-DATERANGE:X-RESUME-OFFSET=0,ID=\"ad\",CLASS=\"com.apple.hls.interstitial\","
+                + "START-DATE=\"2026-01-01T00:00:08.000Z\",X-ASSET-URI=\"ad.m3u8\",DURATION=15"]))).first?.value)
+        #expect(first.assetURI == "ad.m3u8" && second.assetURI == "ad.m3u8")
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        let listed = Interstitial(attributes: [Attribute(name: "X-ASSET-LIST", value: "list.json", isQuoted: true)])
+        #expect(listed.assetList == "list.json" && listed.assetURI == nil)
+        var changed = first
+        changed.assetURI = "other.m3u8"
+        #expect(changed.asset == .uri("other.m3u8"))
+        #expect(changed != first)
+        changed.assetURI = nil
+        changed.assetList = "list.json"
+        #expect(changed.asset == .list("list.json"))
+        #expect(first.assetURI == "ad.m3u8", "a copy's change leaves the original")
+    }
+
     /// A value not of its type, or a forbidden combination: a warning at
     /// the tag's line naming the attribute, and the default applies.
     @Test(arguments: [
