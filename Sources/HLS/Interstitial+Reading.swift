@@ -76,8 +76,8 @@ extension Interstitial.Values {
             assetListText = .attribute(ordinal: ordinal)
         case .resumeOffset: resumeOffset = Interstitial.seconds(list, index, positive: false, &problems)
         case .playoutLimit: playoutLimit = Interstitial.seconds(list, index, positive: true, &problems)
-        case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(list, index, Interstitial.snapBit, &problems))
-        case .restrict: restrictions = Interstitial.Restrictions(rawValue: Interstitial.flags(list, index, Interstitial.restrictBit, &problems))
+        case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(list, index, .snap, &problems))
+        case .restrict: restrictions = Interstitial.Restrictions(rawValue: Interstitial.flags(list, index, .restrict, &problems))
         case .contentMayVary:
             Interstitial.noteUnquoted(list, index, &problems)
             if list.value(at: index, is: "YES") {
@@ -170,19 +170,26 @@ extension Interstitial {
         return value
     }
 
-    /// `X-SNAP`'s identifiers, as bits of ``Snap``.
-    fileprivate static let snapBit = TokenBits(names: "OUT, IN") { token in
-        Bytes.equal(token, "OUT") ? 1 : Bytes.equal(token, "IN") ? 2 : nil
-    }
-    /// `X-RESTRICT`'s identifiers, as bits of ``Restrictions``.
-    fileprivate static let restrictBit = TokenBits(names: "SKIP, JUMP") { token in
-        Bytes.equal(token, "SKIP") ? 1 : Bytes.equal(token, "JUMP") ? 2 : nil
-    }
+    /// The identifiers of an enumerated-string-list: `X-SNAP`'s, as bits of
+    /// ``Snap``, or `X-RESTRICT`'s, as bits of ``Restrictions``.
+    fileprivate enum TokenBits {
+        case snap, restrict
 
-    /// The identifiers of an enumerated-string-list: each one's bit, and their names for a problem.
-    fileprivate struct TokenBits: Sendable {
-        let names: String
-        let bit: @Sendable (UnsafeBufferPointer<UInt8>) -> UInt8?
+        /// Their names, for a problem.
+        var names: String {
+            switch self {
+            case .snap: "OUT, IN"
+            case .restrict: "SKIP, JUMP"
+            }
+        }
+
+        /// The bit of `token`, or nil when it is not one of them.
+        func bit(_ token: UnsafeBufferPointer<UInt8>) -> UInt8? {
+            switch self {
+            case .snap: Bytes.equal(token, "OUT") ? 1 : Bytes.equal(token, "IN") ? 2 : nil
+            case .restrict: Bytes.equal(token, "SKIP") ? 1 : Bytes.equal(token, "JUMP") ? 2 : nil
+            }
+        }
     }
 
     /// An enumerated-string-list as bits; an unknown item is a problem. Read
