@@ -261,14 +261,16 @@ struct BreakTree: Sendable {
         change(&entries[slot]!)
         precondition(entries[slot]!.position == position && entries[slot]!.adBreak.id == id, "an update moved or renamed a break")
         nodes[slot].describe(entries[slot]!)
-        var path: [Int] = []
-        var node = root
-        while let current = node {
-            path.append(current)
-            if current == slot { break }
-            node = Self.precedes(nodes[current], key) ? nodes[current].right : nodes[current].left
-        }
-        for current in path.reversed() { pull(current) }
+        pull(root, downTo: slot, key: key)
+    }
+
+    /// Recomputes the aggregates on the path from `tree` to `slot` (whose
+    /// key is `key`), the deepest first, as the recursion returns: no path
+    /// is stored.
+    private mutating func pull(_ tree: Int?, downTo slot: Int, key: (ContentTime, UInt64)) {
+        guard let tree else { return }
+        if tree != slot { pull(Self.precedes(nodes[tree], key) ? nodes[tree].right : nodes[tree].left, downTo: slot, key: key) }
+        pull(tree)
     }
 
     private mutating func allocate(_ entry: Entry) -> Int {
