@@ -191,7 +191,7 @@ let package = Package(
         // Compiles the README's examples with nothing but `import AdPlaybackKit`.
         .testTarget(name: "AdPlaybackKitTests", dependencies: ["AdPlaybackKit"], swiftSettings: strictSettings),
         .testTarget(
-            name: "AdSimulationTests", dependencies: ["AdSimulation", "AdPlayback", "AdPolicy", "AdTimeline", "AdPlaybackTestSupport", "MediaTime", logging],
+            name: "AdSimulationTests", dependencies: ["AdSimulation", "AdPlayback", "AdPolicy", "AdSignals", "AdTimeline", "AdPlaybackTestSupport", "MediaTime", logging],
             swiftSettings: strictSettings),
         .testTarget(
             name: "AdStorageTests", dependencies: ["AdStorage", "AdPlayback", "AdSimulation", "AdTimeline", "AdPolicy", "MediaTime"],

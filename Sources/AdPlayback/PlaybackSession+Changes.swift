@@ -1,5 +1,5 @@
 import AdPolicy
-import AdSignals
+package import AdSignals
 import AdTimeline
 import MediaTime
 
@@ -42,6 +42,50 @@ extension PlaybackSession {
         } else {
             actions.append(.resolve(opportunity))
         }
+    }
+
+    /// An opportunity whose resolution came with it: what ``take(_:)`` and
+    /// then ``resolved(_:breaks:issues:)`` would do. A new opportunity whose
+    /// result is usable and fits enters as its resolved break, with no
+    /// placeholder and no request; any other goes through the two steps,
+    /// the request they make left out, since its answer is here.
+    mutating func take(_ opportunity: AdOpportunity, resolvedAs breaks: [AdBreak], issues: [String]) throws(SessionError) {
+        if takesAsNew(opportunity), let adBreak = resolvedBreak(of: opportunity, from: breaks) {
+            do throws(SessionError) {
+                try change(.insert(adBreak))
+                if case .interstitial = opportunity.signal { interstitialSignals[opportunity.id] = opportunity.signal }
+                return
+            } catch {
+                // One that does not fit is refused as the two steps refuse it.
+                guard error.timelineError != nil else { throw error }
+            }
+        }
+        try take(opportunity)
+        actions.removeAll { action in
+            if case .resolve(let asked) = action { asked.id == opportunity.id } else { false }
+        }
+        deferredResolutions.removeAll { $0.id == opportunity.id }
+        resolved(opportunity.id, breaks: breaks, issues: issues)
+    }
+
+    /// Whether ``take(_:)`` would place `opportunity`'s placeholder and ask
+    /// for its resolution, with nothing before it to withdraw: what a
+    /// runtime asks before resolving an opportunity at once.
+    package func takesAsNew(_ opportunity: AdOpportunity) -> Bool {
+        if case .tracked = opportunity.signal { return false }
+        return timeline.adBreak(id: opportunity.id) == nil && !timeline.isWatched(opportunity.id)
+    }
+
+    /// The break that ``resolved(_:breaks:issues:)`` would put in place of
+    /// `opportunity`'s placeholder, or nil when it would fail instead.
+    private func resolvedBreak(of opportunity: AdOpportunity, from breaks: [AdBreak]) -> AdBreak? {
+        guard var adBreak = breaks.first(where: { $0.id == opportunity.id }) ?? breaks.first,
+              !adBreak.ads.isEmpty || (adBreak.resumeOffset ?? .zero) > .zero else { return nil }
+        let placeholder = opportunity.placeholder(insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)
+        adBreak.id = opportunity.id
+        adBreak.position = placeholder.position
+        adBreak.isOpen = placeholder.isOpen
+        return adBreak
     }
 
     /// Whether `opportunity` is an interstitial whose tags say more than

@@ -278,6 +278,7 @@ public struct PlaybackSession: Sendable {
         case .stop: try stop()
         case .failover: try failover()
         case .opportunity(let opportunity): try take(opportunity)
+        case .resolvedOpportunity(let opportunity, let breaks, let issues): try take(opportunity, resolvedAs: breaks, issues: issues)
         case .timelineChanged(.withdraw(let id)): try withdraw(id)
         case .timelineChanged(let timelineChange): try change(timelineChange)
         case .resolved(let id, let breaks, let issues): resolved(id, breaks: breaks, issues: issues)

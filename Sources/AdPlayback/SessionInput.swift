@@ -60,6 +60,14 @@ public enum SessionInput: Sendable, Hashable {
     /// A place for ads: its placeholder enters the timeline and its
     /// resolution is asked for (``SessionAction/resolve(_:)``).
     case opportunity(AdOpportunity)
+    /// An opportunity with its resolution, when a resolver gave it at once
+    /// (an in-stream marker, an interstitial's asset URI): the same as
+    /// ``opportunity(_:)`` followed by ``resolved(opportunityID:breaks:issues:)``,
+    /// in one step. A new opportunity's resolved break enters the timeline as
+    /// it is, with no placeholder before it, and no resolution is asked for.
+    /// One the session does not resolve (it already has the break, or the
+    /// break was watched and has left) leaves the result unused.
+    case resolvedOpportunity(AdOpportunity, breaks: [AdBreak], issues: [String])
     /// The timeline changed: a live refresh, a blackout, a resolver.
     case timelineChanged(TimelineChange)
     /// A resolution finished with these breaks for the opportunity.

@@ -104,7 +104,20 @@ public final class PlaybackRuntime {
     /// - Returns: the events published.
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
-        try driver.send(input)
+        try driver.send(answeredAtOnce(input))
+    }
+
+    /// A new opportunity that a resolver answers at once, with its answer
+    /// (``SessionInput/resolvedOpportunity(_:breaks:issues:)``): its break
+    /// enters the timeline resolved, with no placeholder to replace. Any
+    /// other input as it is.
+    private func answeredAtOnce(_ input: SessionInput) -> SessionInput {
+        guard case .opportunity(let opportunity) = input, driver.session.takesAsNew(opportunity),
+              let outcome = registry.resolveAtOnce(opportunity), case .resolved(let result, _) = outcome else { return input }
+        resolutions.removeValue(forKey: opportunity.id)?.cancel()
+        issues += result.issues.map { "break \(opportunity.id): \($0)" }
+        report(result.errorReports, for: opportunity.id)
+        return .resolvedOpportunity(opportunity, breaks: result.breaks, issues: result.issues)
     }
 
     /// Hands the session what the player reported and the live source
@@ -114,7 +127,7 @@ public final class PlaybackRuntime {
     @discardableResult
     public func tick() throws(SessionError) -> [SessionEvent] {
         var events = deliverReports()
-        for input in liveInputs?.drain() ?? [] { events += driver.deliver(input) }
+        for input in liveInputs?.drain() ?? [] { events += driver.deliver(answeredAtOnce(input)) }
         guard session.isRunning, !session.isInterrupted else { return events }
         return try events + driver.tick()
     }
