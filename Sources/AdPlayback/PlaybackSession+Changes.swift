@@ -50,7 +50,8 @@ extension PlaybackSession {
     /// placeholder and no request; any other goes through the two steps,
     /// the request they make left out, since its answer is here.
     mutating func take(_ opportunity: AdOpportunity, resolvedAs breaks: [AdBreak], issues: [String]) throws(SessionError) {
-        if takesAsNew(opportunity), let adBreak = resolvedBreak(of: opportunity, from: breaks) {
+        if takesAsNew(opportunity), let adBreak = Self.resolvedBreak(breaks, of: opportunity.id, at: opportunity.placeholder(
+            insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)) {
             do throws(SessionError) {
                 try change(.insert(adBreak))
                 if case .interstitial = opportunity.signal { interstitialSignals[opportunity.id] = opportunity.signal }
@@ -76,13 +77,14 @@ extension PlaybackSession {
         return timeline.adBreak(id: opportunity.id) == nil && !timeline.isWatched(opportunity.id)
     }
 
-    /// The break that ``resolved(_:breaks:issues:)`` would put in place of
-    /// `opportunity`'s placeholder, or nil when it would fail instead.
-    private func resolvedBreak(of opportunity: AdOpportunity, from breaks: [AdBreak]) -> AdBreak? {
-        guard var adBreak = breaks.first(where: { $0.id == opportunity.id }) ?? breaks.first,
+    /// The break a resolution's `breaks` give opportunity `id`, in the place
+    /// of its placeholder: its id, position and openness. Nil when it has
+    /// nothing to play and does not move primary playback on (an
+    /// interstitial with a resume offset): the resolution failed.
+    private static func resolvedBreak(_ breaks: [AdBreak], of id: String, at placeholder: AdBreak) -> AdBreak? {
+        guard var adBreak = breaks.first(where: { $0.id == id }) ?? breaks.first,
               !adBreak.ads.isEmpty || (adBreak.resumeOffset ?? .zero) > .zero else { return nil }
-        let placeholder = opportunity.placeholder(insertion: placeholderStyle.insertion, occupancy: placeholderStyle.occupancy)
-        adBreak.id = opportunity.id
+        adBreak.id = id
         adBreak.position = placeholder.position
         adBreak.isOpen = placeholder.isOpen
         return adBreak
@@ -197,15 +199,11 @@ extension PlaybackSession {
         guard resolving.remove(id) != nil, let placeholder = timeline.adBreak(id: id), placeholder.isPlaceholder else {
             return  // cancelled, dropped, or resolved already
         }
-        guard var adBreak = breaks.first(where: { $0.id == id }) ?? breaks.first,
-              !adBreak.ads.isEmpty || (adBreak.resumeOffset ?? .zero) > .zero else {
+        guard let adBreak = Self.resolvedBreak(breaks, of: id, at: placeholder) else {
             let why = issues.isEmpty ? "no playable ads" : issues.joined(separator: "; ")
             fail(id, reason: why)
             return
         }
-        adBreak.id = id
-        adBreak.position = placeholder.position
-        adBreak.isOpen = placeholder.isOpen
         do throws(SessionError) {
             try change(.replace(adBreak))
         } catch {

@@ -115,8 +115,7 @@ public final class PlaybackRuntime {
         guard case .opportunity(let opportunity) = input, driver.session.takesAsNew(opportunity),
               let outcome = registry.resolveAtOnce(opportunity), case .resolved(let result, _) = outcome else { return input }
         resolutions.removeValue(forKey: opportunity.id)?.cancel()
-        issues += result.issues.map { "break \(opportunity.id): \($0)" }
-        report(result.errorReports, for: opportunity.id)
+        keep(result, of: opportunity.id)
         return .resolvedOpportunity(opportunity, breaks: result.breaks, issues: result.issues)
     }
 
@@ -174,8 +173,7 @@ public final class PlaybackRuntime {
     private func input(for outcome: ResolverRegistry.Outcome, of opportunityID: String) -> SessionInput {
         switch outcome {
         case .resolved(let result, _):
-            issues += result.issues.map { "break \(opportunityID): \($0)" }
-            report(result.errorReports, for: opportunityID)
+            keep(result, of: opportunityID)
             return .resolved(opportunityID: opportunityID, breaks: result.breaks, issues: result.issues)
         case .timedOut:
             return .resolutionFailed(opportunityID: opportunityID, reason: "no answer within \(registry.timeLimit)")
@@ -184,6 +182,12 @@ public final class PlaybackRuntime {
         case .unclaimed:
             return .resolutionFailed(opportunityID: opportunityID, reason: "no resolver takes it")
         }
+    }
+
+    /// Keeps a result's issues and sends its error reports.
+    private func keep(_ result: ResolvedBreaks, of opportunityID: String) {
+        issues += result.issues.map { "break \(opportunityID): \($0)" }
+        report(result.errorReports, for: opportunityID)
     }
 
     private func report(_ reports: [AdErrorReport], for opportunityID: String) {
