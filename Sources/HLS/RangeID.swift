@@ -25,4 +25,16 @@ struct RangeID: Sendable, Hashable {
     static func == (lhs: RangeID, rhs: RangeID) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// What a `Dictionary` or `Set` asks of its keys: `hash`, mixed with the
+    /// table's seed, and no `Hasher` run per lookup. `hash` is already a seeded
+    /// hash of the ID; the mix spreads the seed's bits over the low ones the
+    /// table indexes by, so two tables still order the same IDs differently.
+    func _rawHashValue(seed: Int) -> Int {
+        var mixed = UInt64(bitPattern: Int64(hash ^ seed))
+        mixed ^= mixed >> 32
+        mixed &*= 0x9E37_79B9_7F4A_7C15
+        mixed ^= mixed >> 29
+        return Int(Int64(bitPattern: mixed))
+    }
 }
