@@ -37,7 +37,7 @@ struct AttributeParser {
             while index < end, text[index] == 0x20 || text[index] == 0x09 { index += 1 }
             if index == end { break }
             let nameStart = index
-            while index < end, Self.isNameByte(text[index]) { index += 1 }
+            index = Self.nameEnd(text.baseAddress!, index, end)
             guard index > nameStart else { throw failure(at: index, "expected an attribute name") }
             let nameRange = nameStart..<index
             guard index < end, text[index] == UInt8(ascii: "=") else {
@@ -112,6 +112,44 @@ struct AttributeParser {
         }
         field.valueStart = UInt32(truncatingIfNeeded: range.lowerBound - base)
         field.valueEnd = UInt32(truncatingIfNeeded: range.upperBound - base)
+    }
+
+    /// The index of the first byte in `start..<end` that is not a name byte,
+    /// or `end`: eight bytes at a time, each word classified with no branch
+    /// per byte, then the tail one at a time.
+    @inline(__always)
+    private static func nameEnd(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var index = start
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= end {
+            let outside = notNameBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if outside != 0 { return index + (outside.littleEndian.trailingZeroBitCount >> 3) }
+            index += 8
+        }
+        while index < end, isNameByte(base[index]) { index += 1 }
+        return index
+    }
+
+    /// The high bit of each byte of `word` (as loaded, little-endian) that is
+    /// not a name byte. Each test is exact per byte: no carry crosses a byte.
+    @inline(__always)
+    private static func notNameBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & ~high
+        // Bytes of `low7` in lower...upper: adding (0x80 - lower) sets the high
+        // bit from `lower` up; adding (0x7F - upper) sets it above `upper`.
+        func within(_ value: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
+            (value &+ ones &* UInt64(0x80 - lower)) & ~(value &+ ones &* UInt64(0x7F - upper)) & high
+        }
+        // Bytes equal to `byte`: the ones whose XOR with it is zero.
+        func equal(_ byte: UInt8) -> UInt64 {
+            let difference = low7 ^ ones &* UInt64(byte)
+            return ~((difference &+ ones &* 0x7F) | difference) & high
+        }
+        let names = within(low7, 0x30, 0x39) | within(low7 | ones &* 0x20, 0x61, 0x7A) | equal(0x2D) | equal(0x5F)
+        // A byte of 0x80 or above is never a name byte.
+        return ~names & high | word & high
     }
 
     /// `A-Z`, `a-z`, `0-9`, `-` and `_`, as bits: one test, no branches per range.

@@ -44,6 +44,41 @@ struct AttributeListTests {
         #expect(subset.attributes == [Attribute(name: "X-B", value: "1", isQuoted: false)])
     }
 
+    /// Names are scanned eight bytes at a time: every byte value, at every
+    /// place in the first two words of a name, ends it exactly where a byte
+    /// at a time would.
+    @Test func aName_endsAtItsFirstByteOutsideTheNameSet_whereverThatByteIs() throws {
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+        }
+        for position in 1..<17 {
+            for value in 0...255 {
+                let byte = UInt8(value)
+                var line = Array("ABCDEFGHIJKLMNOPQRSTUVWX".utf8.prefix(18))
+                line[position] = byte
+                line += Array("=1".utf8)
+                let parsed = Result { () throws(HLSError) in
+                    try line.withUnsafeBufferPointer { text throws(HLSError) in
+                        try AttributeParser(text: text, lineStart: 0, line: 7, tag: "#EXT-X-DATERANGE", variables: nil).parse(0..<text.count)
+                    }
+                }
+                if isNameByte(byte) {
+                    let list = try #require(try? parsed.get(), "byte \(value) at \(position)")
+                    #expect(list.count == 1 && list.withName(at: 0) { $0.count } == 18, "byte \(value) at \(position)")
+                } else if byte == UInt8(ascii: "=") {
+                    // The name ends there, and the rest is its value.
+                    let list = try #require(try? parsed.get(), "byte \(value) at \(position)")
+                    #expect(list.withName(at: 0) { $0.count } == position)
+                } else {
+                    #expect(throws: HLSError.self, "byte \(value) at \(position)") { try parsed.get() }
+                    if case .failure(let error) = parsed, position > 0 {
+                        #expect(error.message.hasSuffix("at column \(position + 1)"), "byte \(value) at \(position): \(error.message)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func everyRewrite_replacesTheTable() {
         var list = AttributeList([Attribute(name: "A", value: "1", isQuoted: false)])
         list.attributes = [Attribute(name: "LONGER-NAME", value: "a longer value", isQuoted: true), Attribute(name: "B", value: "", isQuoted: true)]
