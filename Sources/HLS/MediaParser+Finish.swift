@@ -30,7 +30,7 @@ extension MediaParser {
             else { continue }
             var item = playlist.metadata[index]
             item.time = time
-            item.mediaSequence = mediaSequence(at: time)
+            item.mediaSequence = mediaSequence(at: time, taggedIn: item.mediaSequence)
             playlist.metadata[index] = item
         }
         for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
@@ -93,7 +93,7 @@ extension MediaParser {
                  "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
         }
         Self.set(&playlist.signals[index], at: time)
-        playlist.signals[index].mediaSequence = mediaSequence(at: time)
+        playlist.signals[index].mediaSequence = mediaSequence(at: time, taggedIn: playlist.signals[index].mediaSequence)
     }
 
     /// A date range signal's time and, with it, its end.
@@ -124,7 +124,23 @@ extension MediaParser {
     }
 
 
-    /// The media sequence number of the segment holding `time`.
+    /// The media sequence number of the segment holding `time`. A date
+    /// range is nearly always placed in the segment its tag precedes
+    /// (`tagged`, whose number the tag was read with), so that segment is
+    /// tried first; else the segments are searched.
+    private func mediaSequence(at time: StreamTime, taggedIn tagged: UInt64) -> UInt64 {
+        let segments = playlist.segments
+        if let first = segments.first, tagged >= first.mediaSequence, tagged - first.mediaSequence < UInt64(segments.count) {
+            let index = Int(tagged - first.mediaSequence)
+            if segments[index].mediaSequence == tagged, segments[index].start <= time,
+               index + 1 == segments.count || time < segments[index + 1].start {
+                return time < segments[index].end ? tagged : tagged &+ 1
+            }
+        }
+        return mediaSequence(at: time)
+    }
+
+    /// The same, by a search of the segments.
     private func mediaSequence(at time: StreamTime) -> UInt64 {
         var low = 0
         var high = playlist.segments.count
