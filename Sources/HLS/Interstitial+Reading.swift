@@ -7,13 +7,17 @@ extension Interstitial.Values {
     /// told by its bytes, typed, and noted in the view of the list it keeps.
     /// A value not of its type, or a forbidden combination, is a problem.
     /// Only the values kept as text become strings.
-    init(reading list: AttributeList) {
+    ///
+    /// The typed values are gathered in a local that holds no reference,
+    /// and the whole value is made once, at the end: one built up in place
+    /// through the loop was copied again, with every reference retained, on
+    /// the way out.
+    static func reading(_ list: AttributeList) -> Self {
         // Past 64 attributes the view is a copy of the own ones, and all of them are read.
         let isSubset = list.count > 64
         let list = isSubset ? list.subset { Interstitial.Own($0) != .notOwn } : list
-        self.init(own: OwnAttributes(list, mask: nil))
+        var typed = Typed()
         var problems: [AttributeProblem] = []
-        var skip = SkipAttributes()
         var mask: UInt64 = 0
         var kindsSeen: UInt16 = 0
         for index in 0..<list.count {
@@ -21,7 +25,7 @@ extension Interstitial.Values {
             if !isSubset {
                 guard kind != .notOwn else { continue }
                 if kind == .other {
-                    guard !Self.repeats(index, in: list, amongst: mask) else { continue }
+                    guard !repeats(index, in: list, amongst: mask) else { continue }
                 } else {
                     guard kindsSeen & kind.bit == 0 else { continue }
                     kindsSeen |= kind.bit
@@ -30,20 +34,27 @@ extension Interstitial.Values {
             }
             // Counted among the own attributes, as the view will count them.
             let ordinal = isSubset ? index : (mask & (1 << UInt64(index) - 1)).nonzeroBitCount
-            read(kind, list, index, ordinal: ordinal, &skip, &problems)
+            typed.read(kind, list, index, ordinal: ordinal, &problems)
         }
-        if !isSubset { own = OwnAttributes(list, mask: mask) }
-        if assetURIText != nil, assetListText != nil {
+        if typed.assetURI != nil, typed.assetList != nil {
             problems.append(AttributeProblem("X-ASSET-LIST", "is given with X-ASSET-URI; exactly one of them is allowed, and neither applies"))
         }
-        if let offset = skip.offset {
-            skipControl = Interstitial.SkipControl(offset: offset, duration: skip.duration, labelID: skip.label)
+        var skipControl: Interstitial.SkipControl?
+        if let offset = typed.skipOffset {
+            skipControl = Interstitial.SkipControl(offset: offset, duration: typed.skipDuration,
+                                                   labelID: typed.skipLabel.map { list.value(at: $0) })
         } else {
-            for index in skip.needingOffset {
+            for index in [typed.skipDurationIndex, typed.skipLabel].compactMap({ $0 }).sorted() {
                 problems.append(AttributeProblem(list.name(at: index), "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
             }
         }
-        self.problems = problems
+        return Self(assetURIText: typed.assetURI.map { .attribute(ordinal: $0) },
+                    assetListText: typed.assetList.map { .attribute(ordinal: $0) },
+                    resumeOffset: typed.resumeOffset, playoutLimit: typed.playoutLimit, snap: typed.snap,
+                    restrictions: typed.restrictions, contentMayVary: typed.contentMayVary,
+                    timelineOccupies: typed.timelineOccupies, timelineStyle: typed.timelineStyle,
+                    skipControl: skipControl, cue: typed.cue,
+                    own: OwnAttributes(list, mask: isSubset ? nil : mask), problems: problems)
     }
 
     /// Whether an earlier attribute of `list` in `mask` has the name of attribute `index`.
@@ -55,50 +66,62 @@ extension Interstitial.Values {
         }
     }
 
-    /// The `X-SKIP-CONTROL-*` values, which make one skip control once all are read.
-    private struct SkipAttributes {
-        var offset: MediaDuration?
-        var duration: MediaDuration?
-        var label: String?
-        /// Where the ones that need an offset are, in order.
-        var needingOffset: [Int] = []
-    }
+    /// What the own attributes say, typed: values, and places in the list
+    /// for the texts. It holds no reference, so it costs nothing to keep.
+    private struct Typed {
+        /// The ordinals, among the own attributes, of `X-ASSET-URI` and `X-ASSET-LIST`.
+        var assetURI: Int?
+        var assetList: Int?
+        var resumeOffset: MediaDuration?
+        var playoutLimit: MediaDuration?
+        var snap: Interstitial.Snap = []
+        var restrictions: Interstitial.Restrictions = []
+        var contentMayVary = true
+        var timelineOccupies = Interstitial.TimelineOccupancy.point
+        var timelineStyle = Interstitial.TimelineStyle.highlight
+        var cue: DateRange.Cue = []
+        var skipOffset: MediaDuration?
+        var skipDuration: MediaDuration?
+        /// Where `X-SKIP-CONTROL-DURATION` (valid or not) and `X-SKIP-CONTROL-LABEL-ID` are.
+        var skipDurationIndex: Int?
+        var skipLabel: Int?
 
-    /// Types attribute `index`, which is of `kind` and the `ordinal`th own one.
-    private mutating func read(_ kind: Interstitial.Own, _ list: AttributeList, _ index: Int, ordinal: Int,
-                               _ skip: inout SkipAttributes, _ problems: inout [AttributeProblem]) {
-        switch kind {
-        case .assetURI:
-            Interstitial.noteUnquoted(list, index, &problems)
-            assetURIText = .attribute(ordinal: ordinal)
-        case .assetList:
-            Interstitial.noteUnquoted(list, index, &problems)
-            assetListText = .attribute(ordinal: ordinal)
-        case .resumeOffset: resumeOffset = Interstitial.seconds(list, index, positive: false, &problems)
-        case .playoutLimit: playoutLimit = Interstitial.seconds(list, index, positive: true, &problems)
-        case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(list, index, .snap, &problems))
-        case .restrict: restrictions = Interstitial.Restrictions(rawValue: Interstitial.flags(list, index, .restrict, &problems))
-        case .contentMayVary:
-            Interstitial.noteUnquoted(list, index, &problems)
-            if list.value(at: index, is: "YES") {
-                contentMayVary = true
-            } else if list.value(at: index, is: "NO") {
-                contentMayVary = false
-            } else {
-                problems.append(AttributeProblem(list.name(at: index), "must be YES or NO, not \(Echo.quoted(list.value(at: index))); YES applies"))
+        /// Types attribute `index`, which is of `kind` and the `ordinal`th own one.
+        mutating func read(_ kind: Interstitial.Own, _ list: AttributeList, _ index: Int, ordinal: Int,
+                           _ problems: inout [AttributeProblem]) {
+            switch kind {
+            case .assetURI:
+                Interstitial.noteUnquoted(list, index, &problems)
+                assetURI = ordinal
+            case .assetList:
+                Interstitial.noteUnquoted(list, index, &problems)
+                assetList = ordinal
+            case .resumeOffset: resumeOffset = Interstitial.seconds(list, index, positive: false, &problems)
+            case .playoutLimit: playoutLimit = Interstitial.seconds(list, index, positive: true, &problems)
+            case .snap: snap = Interstitial.Snap(rawValue: Interstitial.flags(list, index, .snap, &problems))
+            case .restrict: restrictions = Interstitial.Restrictions(rawValue: Interstitial.flags(list, index, .restrict, &problems))
+            case .contentMayVary:
+                Interstitial.noteUnquoted(list, index, &problems)
+                if list.value(at: index, is: "YES") {
+                    contentMayVary = true
+                } else if list.value(at: index, is: "NO") {
+                    contentMayVary = false
+                } else {
+                    problems.append(AttributeProblem(list.name(at: index), "must be YES or NO, not \(Echo.quoted(list.value(at: index))); YES applies"))
+                }
+            case .timelineOccupies: timelineOccupies = Interstitial.choice(list, index, default: Interstitial.TimelineOccupancy.point, &problems)
+            case .timelineStyle: timelineStyle = Interstitial.choice(list, index, default: Interstitial.TimelineStyle.highlight, &problems)
+            case .skipOffset: skipOffset = Interstitial.seconds(list, index, positive: false, &problems)
+            case .skipDuration:
+                skipDuration = Interstitial.seconds(list, index, positive: false, &problems)
+                skipDurationIndex = index
+            case .skipLabel:
+                Interstitial.noteUnquoted(list, index, &problems)
+                skipLabel = index
+            // CUE is the date range's; its problems are the range's (``DateRange/problems``).
+            case .cue: cue = DateRange.Cue.read(list.value(at: index)).cue
+            case .other, .notOwn: break
             }
-        case .timelineOccupies: timelineOccupies = Interstitial.choice(list, index, default: Interstitial.TimelineOccupancy.point, &problems)
-        case .timelineStyle: timelineStyle = Interstitial.choice(list, index, default: Interstitial.TimelineStyle.highlight, &problems)
-        case .skipOffset: skip.offset = Interstitial.seconds(list, index, positive: false, &problems)
-        case .skipDuration:
-            skip.duration = Interstitial.seconds(list, index, positive: false, &problems)
-            skip.needingOffset.append(index)
-        case .skipLabel:
-            skip.label = Interstitial.quoted(list, index, &problems)
-            skip.needingOffset.append(index)
-        // CUE is the date range's; its problems are the range's (``DateRange/problems``).
-        case .cue: cue = DateRange.Cue.read(list.value(at: index)).cue
-        case .other, .notOwn: break
         }
     }
 }
@@ -136,12 +159,6 @@ extension Interstitial {
             default: self = .other
             }
         }
-    }
-
-    /// A quoted-string value; written unquoted it is read as one, with a problem.
-    fileprivate static func quoted(_ list: AttributeList, _ index: Int, _ problems: inout [AttributeProblem]) -> String {
-        noteUnquoted(list, index, &problems)
-        return list.value(at: index)
     }
 
     fileprivate static func noteUnquoted(_ list: AttributeList, _ index: Int, _ problems: inout [AttributeProblem]) {

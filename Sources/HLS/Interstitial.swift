@@ -161,7 +161,7 @@ public struct Interstitial: Sendable, Hashable {
     /// attributes (`CUE` and the `X-` ones, the first of each name) share the
     /// list's bytes and are typed straight from them.
     init(_ list: AttributeList) {
-        shared = Shared(Values(reading: list))
+        shared = Shared(Values.reading(list))
     }
 
     /// This interstitial with what a later tag of the same ID adds: its
