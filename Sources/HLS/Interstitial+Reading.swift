@@ -43,7 +43,7 @@ extension Interstitial.Values {
         if let offset = typed.skipOffset {
             skipControl = Interstitial.SkipControl(offset: offset, duration: typed.skipDuration,
                                                    labelID: typed.skipLabel.map { list.value(at: $0) })
-        } else {
+        } else if typed.skipDurationIndex != nil || typed.skipLabel != nil {
             for index in [typed.skipDurationIndex, typed.skipLabel].compactMap({ $0 }).sorted() {
                 problems.append(AttributeProblem(list.name(at: index), "needs X-SKIP-CONTROL-OFFSET; there is no skip control"))
             }
