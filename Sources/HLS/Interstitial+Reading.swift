@@ -19,6 +19,7 @@ extension Interstitial.Values {
         var typed = Typed()
         var problems: [AttributeProblem] = []
         var mask: UInt64 = 0
+        var ownCount = 0
         var kindsSeen: UInt16 = 0
         for index in 0..<list.count {
             let kind = list.withName(at: index) { Interstitial.Own($0) }
@@ -33,8 +34,8 @@ extension Interstitial.Values {
                 mask |= 1 << UInt64(index)
             }
             // Counted among the own attributes, as the view will count them.
-            let ordinal = isSubset ? index : (mask & (1 << UInt64(index) - 1)).nonzeroBitCount
-            typed.read(kind, list, index, ordinal: ordinal, &problems)
+            typed.read(kind, list, index, ordinal: isSubset ? index : ownCount, &problems)
+            ownCount += 1
         }
         if typed.assetURI != nil, typed.assetList != nil {
             problems.append(AttributeProblem("X-ASSET-LIST", "is given with X-ASSET-URI; exactly one of them is allowed, and neither applies"))
