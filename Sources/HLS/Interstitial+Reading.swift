@@ -215,7 +215,6 @@ extension Interstitial {
     fileprivate static func flags(_ list: AttributeList, _ index: Int, _ known: TokenBits, _ problems: inout [AttributeProblem]) -> UInt8 {
         noteUnquoted(list, index, &problems)
         var bits: UInt8 = 0
-        var unknown: [String] = []
         list.withValue(at: index) { bytes in
             var start = 0
             while start <= bytes.count {
@@ -229,13 +228,11 @@ extension Interstitial {
                 if let bit = known.bit(token) {
                     bits |= bit
                 } else if !token.isEmpty {
-                    unknown.append(String(decoding: token, as: UTF8.self))
+                    let item = String(decoding: token, as: UTF8.self)
+                    problems.append(AttributeProblem(list.name(at: index), "has \(Echo.quoted(item)), which is not one of \(known.names); it is ignored"))
                 }
                 start = end + 1
             }
-        }
-        for token in unknown {
-            problems.append(AttributeProblem(list.name(at: index), "has \(Echo.quoted(token)), which is not one of \(known.names); it is ignored"))
         }
         return bits
     }
