@@ -34,7 +34,7 @@ extension Interstitial.Values {
                 mask |= 1 << UInt64(index)
             }
             // Counted among the own attributes, as the view will count them.
-            typed.read(kind, list, index, ordinal: isSubset ? index : ownCount, &problems)
+            typed.read(kind, list, index, ordinal: ownCount, &problems)
             ownCount += 1
         }
         if typed.assetURI != nil, typed.assetList != nil {
