@@ -193,35 +193,50 @@ public struct InterstitialResolver: AdResolver {
     /// percent-escapes: no query, no fragment, nothing a URL parse would
     /// change or refuse.
     static func isPlainHTTP(_ uri: String) -> Bool {
-        var bytes = Substring(uri).utf8[...]
-        if bytes.starts(with: "https://".utf8) {
-            bytes = bytes.dropFirst(8)
-        } else if bytes.starts(with: "http://".utf8) {
-            bytes = bytes.dropFirst(7)
-        } else {
-            return false
-        }
-        let hostEnd = bytes.firstIndex { $0 == UInt8(ascii: "/") } ?? bytes.endIndex
-        var host = bytes[..<hostEnd]
-        if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
-            let port = host[host.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
-            host = host[..<colon]
-        }
-        guard !host.isEmpty, host.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return false }
-        var path = bytes[hostEnd...].makeIterator()
-        while let byte = path.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = path.next(), let low = path.next(), isHexDigit(high), isHexDigit(low) else { return false }
-                continue
+        var uri = uri
+        // Over the bytes: the same walk over a String's views ran some 5,000
+        // instructions for a 50-byte URI.
+        return uri.withUTF8 { bytes in
+            let scheme: Int
+            if bytes.starts(with: "https://".utf8) {
+                scheme = 8
+            } else if bytes.starts(with: "http://".utf8) {
+                scheme = 7
+            } else {
+                return false
             }
-            guard isAlphanumeric(byte) || Self.pathPunctuation.utf8.contains(byte) else { return false }
+            let hostEnd = bytes[scheme...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            var host = bytes[scheme..<hostEnd]
+            if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+                let port = host[(colon + 1)...]
+                guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+                host = host[..<colon]
+            }
+            guard !host.isEmpty, host.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return false }
+            var index = hostEnd
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 <= bytes.endIndex, isHexDigit(bytes[index]), isHexDigit(bytes[index + 1]) else { return false }
+                    index += 2
+                    continue
+                }
+                guard isAlphanumeric(byte) || isPathPunctuation(byte) else { return false }
+            }
+            return true
         }
-        return true
     }
 
-    /// Unreserved and sub-delimiter punctuation, `:`, `@` and `/` (RFC 3986 §3.3).
-    private static let pathPunctuation = "-._~!$&'()*+,;=:@/"
+    /// Unreserved and sub-delimiter punctuation, `:`, `@` and `/` (RFC 3986
+    /// §3.3): `-._~!$&'()*+,;=:@/`. Bit n of the first word is byte n, of the
+    /// second byte 64 + n.
+    private static func isPathPunctuation(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x2C00_FFD2_0000_0000
+        let high: UInt64 = 0x4000_0000_8000_0001
+        guard byte < 128 else { return false }
+        return (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 == 1
+    }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

@@ -25,4 +25,16 @@ struct InterstitialURLTests {
     func anythingElse_takesTheGeneralPath(_ uri: String) {
         #expect(!InterstitialResolver.isPlainHTTP(uri))
     }
+
+    /// Each ASCII byte in a path: plain exactly when it is a letter, a digit
+    /// or one of RFC 3986's path punctuation, and then a parse gives it back.
+    @Test func everyPathByte_isPlainExactlyWhenItIsAPathCharacter() throws {
+        let punctuation = Set("-._~!$&'()*+,;=:@/".utf8)
+        for byte in UInt8(0)..<128 where byte != UInt8(ascii: "%") {
+            let uri = "https://ads.example/a" + String(decoding: [byte], as: UTF8.self) + "b.m3u8"
+            let isPathCharacter = punctuation.contains(byte) || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            #expect(InterstitialResolver.isPlainHTTP(uri) == isPathCharacter, "byte \(byte)")
+            if isPathCharacter { #expect(try #require(URL(string: uri)).absoluteString == uri, "byte \(byte)") }
+        }
+    }
 }
