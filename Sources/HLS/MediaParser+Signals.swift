@@ -95,12 +95,12 @@ extension MediaParser {
         let knownAdRange: Bool
         let key = RangeID(range.id)
         if range.isAdSignal {
-            let noted = state.adRanges.note(key, startDate: range.startDate)
+            let noted = state.opportunities.ranges.noteAdRange(key, startDate: range.startDate)
             knownAdRange = noted.known
             if range.startDate == nil, let first = noted.startDate { range.startDate = first }
         } else {
-            knownAdRange = state.adRanges.contains(key)
-            if range.startDate == nil, knownAdRange { range.startDate = state.adRanges.startDate(of: key) }
+            knownAdRange = state.opportunities.ranges.isAdRange(key)
+            if range.startDate == nil, knownAdRange { range.startDate = state.opportunities.ranges.startDate(of: key) }
         }
         if range.startDate == nil, range.cue.isEmpty {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")

@@ -11,11 +11,10 @@ struct MediaParserState: Sendable, Hashable {
     var keyIndex: Int32?
     var mapIndex: Int32?
     var bitrate: UInt64?
+    /// The opportunity builder, with the ad ranges' IDs: a later range with
+    /// the same ID (adding its DURATION, say) is read as more of the same break.
     var opportunities = OpportunityBuilder()
     var cache = SCTE35Cache()
-    /// DATERANGE ids that marked ad breaks, so a later range with the same id
-    /// (adding its DURATION, say) is read as more of the same break.
-    var adRanges = RecentRanges(capacity: 1_024)
     /// How many entries the lines after the last segment's URI added; a live
     /// refresh reads those lines again, so it takes them back first.
     var tail = TailCounts()

@@ -17,23 +17,18 @@ struct OpportunityBuilder: Sendable, Hashable {
     private var interstitialFlags: [Bool] = []
     /// Indices of the open opportunities, ascending.
     private var open: [Int] = []
-    /// The latest opportunity each DATERANGE ID marked.
-    private var rangeIndex: [RangeID: Int] = [:]
+    /// The ad ranges' IDs: which were seen, and the latest opportunity each marked.
+    var ranges = RangeTable()
     /// What merging the last signal's interstitial found: values a later tag of the same ID changed.
     private var mergeWarnings: [HLSWarning] = []
     /// Ids of interstitials a later tag of their ID changed since the last ``takeUpdated()``.
     private var updatedIDs: [String] = []
     /// Ids of opportunities that closed since the last ``takeClosed()``.
     private var closedIDs: [String] = []
-    /// DATERANGE IDs of forgotten opportunities, oldest first: a server may
-    /// keep repeating an expired date range, which must not start it again.
-    private var forgottenRanges = SlidingWindow<RangeID>()
 
     /// How many recent opportunities are always kept: the ones a later
     /// signal can still merge into or close (``match(_:tolerance:)``, ``covering(_:tolerance:)``).
     static let recentKept = 16
-    /// How many forgotten DATERANGE IDs are remembered.
-    static let forgottenRangesKept = 1_024
 
     mutating func takeClosed() -> [String] {
         defer { closedIDs = [] }
@@ -55,28 +50,14 @@ struct OpportunityBuilder: Sendable, Hashable {
         let firstOpen = open.first ?? Int.max
         while count < limit, count < firstOpen, let end = opportunities[count].end, end <= windowStart { count += 1 }
         guard count > 0 else { return false }
-        for index in 0..<count {
-            for id in opportunities[index].dateRangeIDs.map(RangeID.init) where (rangeIndex[id] ?? count) < count && rangeIndex[id] != -1 {
-                rangeIndex[id] = -1
-                forgottenRanges.append(id)
-            }
-        }
+        // A server may keep repeating an expired date range, which must not start it again.
+        ranges.forgetOpportunities(below: count)
         opportunities.removeFirst(count)
         lastSeen.removeFirst(count)
         positioned.removeFirst(count)
         interstitialFlags.removeFirst(count)
         for position in open.indices { open[position] -= count }
-        for (id, index) in rangeIndex where index >= count { rangeIndex[id] = index - count }
-        trimForgottenRanges()
         return true
-    }
-
-    /// Keeps the latest ``forgottenRangesKept`` forgotten DATERANGE IDs.
-    private mutating func trimForgottenRanges() {
-        let excess = forgottenRanges.count - Self.forgottenRangesKept
-        guard excess > 0 else { return }
-        for id in forgottenRanges.prefix(excess) where rangeIndex[id] == -1 { rangeIndex[id] = nil }
-        forgottenRanges.removeFirst(excess)
     }
 
     /// Takes out the interstitials the date ranges `rangeIDs` scheduled (a
@@ -101,23 +82,18 @@ struct OpportunityBuilder: Sendable, Hashable {
         positioned = keep(positioned)
         interstitialFlags = keep(interstitialFlags)
         open = open.filter { !removed.contains($0) }.map { newIndex[$0] }
-        for (id, index) in rangeIndex where index >= 0 {
-            rangeIndex[id] = newIndex[index]
-            if newIndex[index] == -1 { forgottenRanges.append(id) }
-        }
+        ranges.renumber { newIndex[$0] }
         closedIDs.removeAll { ids.contains($0) }
-        trimForgottenRanges()
         return ids
     }
 
     /// Makes room, in a builder that has not started, for what `signals`
-    /// can add at most: an opportunity for each start or continuation and an
-    /// entry for each range ID. A full parse's tables are then made once, not
+    /// can add at most: an opportunity for each start or continuation. A full
+    /// parse's tables are then made once, not
     /// grown by doublings. A started builder grows as usual: reserving a few
     /// more on every refresh would copy its tables each time.
     mutating func reserve(for signals: UnsafeBufferPointer<AdSignal>) {
-        guard opportunities.isEmpty, rangeIndex.isEmpty, signals.count > 1 else { return }
-        rangeIndex.reserveCapacity(signals.count { $0.range != nil })
+        guard opportunities.isEmpty, signals.count > 1 else { return }
         let most = signals.count { $0.role == .start || $0.role == .continuation }
         opportunities.reserveCapacity(most)
         lastSeen.reserveCapacity(most)
@@ -127,16 +103,16 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
-        // The one lookup of the signal's range ID; `match` uses what it found.
-        let rangeSlot = signal.rangeKey.flatMap { rangeIndex[$0] }
-        if rangeSlot == -1 {
+        // The one lookup of the signal's range ID; `match` and `merge` use what it found.
+        let found = signal.rangeKey.map(ranges.lookUp)
+        if found?.slot == RangeTable.forgotten {
             // An expired date range repeated after its opportunity was forgotten.
             return
         }
         switch signal.role {
-        case .start: start(signal, rangeSlot: rangeSlot, date: date, tolerance: tolerance, warnings: &warnings)
+        case .start: start(signal, found, date: date, tolerance: tolerance, warnings: &warnings)
         case .continuation:
-            continuation(signal, rangeSlot: rangeSlot, date: date, tolerance: tolerance, windowStart: windowStart, warnings: &warnings)
+            continuation(signal, found, date: date, tolerance: tolerance, windowStart: windowStart, warnings: &warnings)
         case .end: end(signal, tolerance: tolerance, warnings: &warnings)
         case .other: break
         }
@@ -160,16 +136,16 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     // MARK: - Roles
 
-    private mutating func start(_ signal: AdSignal, rangeSlot: Int?, date: ProgramDateTime?, tolerance: MediaDuration,
+    private mutating func start(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, tolerance: MediaDuration,
                                 warnings: inout [HLSWarning]) {
-        if let index = match(signal, rangeSlot: rangeSlot, tolerance: tolerance) {
-            merge(signal, into: index, date: date)
+        if let index = match(signal, found, tolerance: tolerance) {
+            merge(signal, found, into: index, date: date)
             closeByStatedEnd(signal, index)
             return
         }
         if signal.range?.isInterstitial == true, let interstitial = Self.interstitial(signal) {
             // An interstitial is scheduled beside the cue breaks, not inside them.
-            append(signal, date: date, start: signal.time, joined: false)
+            append(signal, found, date: date, start: signal.time, joined: false)
             let index = opportunities.count - 1
             closeByStatedEnd(signal, index)
             if opportunities[index].isOpen {
@@ -183,7 +159,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         if let open = open.last(where: { !interstitialFlags[$0] }) {
             let current = opportunities[open]
             if let planned = current.plannedDuration, signal.time < current.start + planned - tolerance {
-                merge(signal, into: open, date: date)
+                merge(signal, found, into: open, date: date)
                 noteAdStart(signal, in: open, tolerance: tolerance)
                 return
             }
@@ -195,13 +171,13 @@ struct OpportunityBuilder: Sendable, Hashable {
                                            "a cue-out while break \(current.id) is open; that break ends here"))
             }
         }
-        append(signal, date: date, start: signal.time, joined: false)
+        append(signal, found, date: date, start: signal.time, joined: false)
         closeByStatedEnd(signal, opportunities.count - 1)
     }
 
-    private mutating func continuation(_ signal: AdSignal, rangeSlot: Int?, date: ProgramDateTime?, tolerance: MediaDuration,
+    private mutating func continuation(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, tolerance: MediaDuration,
                                        windowStart: StreamTime?, warnings: inout [HLSWarning]) {
-        if let index = match(signal, rangeSlot: rangeSlot, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
+        if let index = match(signal, found, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
             ?? covering(signal.time, tolerance: tolerance) {
             if opportunities[index].ending == .plannedDuration, let end = opportunities[index].end, signal.time >= end {
                 opportunities[index].end = nil
@@ -209,7 +185,7 @@ struct OpportunityBuilder: Sendable, Hashable {
                 open.append(index)
                 open.sort()
             }
-            merge(signal, into: index, date: date)
+            merge(signal, found, into: index, date: date)
             return
         }
         // With no elapsed time, the break began before the window: a start
@@ -220,7 +196,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         warnings.append(HLSWarning(line: signal.line, tag: signal.tag,
                                    "a break continues with no cue-out before it; it began at \(start)"
                                        + (Self.elapsed(signal) == nil ? " or earlier (no elapsed time is given)" : "")))
-        append(signal, date: date.map { ProgramDateTime(ticksSinceEpoch: $0.ticksSinceEpoch - elapsed.ticks) },
+        append(signal, found, date: date.map { ProgramDateTime(ticksSinceEpoch: $0.ticksSinceEpoch - elapsed.ticks) },
                start: start, joined: true)
         opportunities[opportunities.count - 1].startIsLatestPossible = Self.elapsed(signal) == nil
     }
@@ -267,10 +243,10 @@ struct OpportunityBuilder: Sendable, Hashable {
     // MARK: - Pieces
 
     /// The opportunity `signal` belongs to: the one its range ID marked
-    /// (`rangeSlot`, looked up by the caller), else a cue break starting
+    /// (`found` by the caller), else a cue break starting
     /// within the tolerance.
-    private func match(_ signal: AdSignal, rangeSlot: Int?, tolerance: MediaDuration) -> Int? {
-        if let index = rangeSlot, index >= 0 { return index }
+    private func match(_ signal: AdSignal, _ found: RangeTable.Lookup?, tolerance: MediaDuration) -> Int? {
+        if let index = found?.slot, index >= 0 { return index }
         guard signal.range?.isInterstitial != true else { return nil }
         var index = opportunities.count - 1
         while index >= 0, index >= opportunities.count - 16 {
@@ -302,7 +278,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         return nil
     }
 
-    private mutating func append(_ signal: AdSignal, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
+    private mutating func append(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
         // An interstitial's kind is set by the merge below, which reads its tag once.
         let isInterstitial = signal.range?.isInterstitial == true
         opportunities.append(PlacementOpportunity(
@@ -316,21 +292,19 @@ struct OpportunityBuilder: Sendable, Hashable {
         positioned.append(false)
         interstitialFlags.append(isInterstitial)
         open.append(opportunities.count - 1)
-        merge(signal, into: opportunities.count - 1, date: date)
+        merge(signal, found, into: opportunities.count - 1, date: date)
     }
 
     /// Adds what `signal` says to the opportunity, in place (no copy of its arrays).
-    private mutating func merge(_ signal: AdSignal, into index: Int, date: ProgramDateTime?) {
+    private mutating func merge(_ signal: AdSignal, _ found: RangeTable.Lookup?, into index: Int, date: ProgramDateTime?) {
         addSource(signal, to: index)
         let isDateRange: Bool
-        if let range = signal.range, let key = signal.rangeKey {
+        if let range = signal.range, let found {
             isDateRange = true
-            if !opportunities[index].isMarked(byRange: key.text) {
-                if !opportunities[index].isMarkedByRanges { opportunities[index].id = key.text }
-                opportunities[index].addRange(key.text)
-                // One lookup as a rule (an update returns what it replaced), and
-                // no closure: a `default:` subscript here allocated two objects.
-                if let earlier = rangeIndex.updateValue(index, forKey: key), earlier > index { rangeIndex[key] = earlier }
+            if !opportunities[index].isMarked(byRange: found.id.text) {
+                if !opportunities[index].isMarkedByRanges { opportunities[index].id = found.id.text }
+                opportunities[index].addRange(found.id.text)
+                ranges.mark(found, as: index)
             }
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {
