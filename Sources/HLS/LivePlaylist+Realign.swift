@@ -161,12 +161,11 @@ extension LivePlaylist {
         // Re-anchored: stream time goes on from where the old window ended,
         // so a session's timeline never runs backwards.
         (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text), startTicks: state.time)
-        _ = freshState.opportunities.takeClosed()
-        _ = freshState.opportunities.takeUpdated()
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
                                          "the stream restarted (media sequence \(fresh.mediaSequence) after \(oldFirst))"))
         playlist = fresh
         state = freshState
+        state.opportunities.recordsChanges = true
         return PlaylistDelta(change: .restarted, addedSegments: fresh.mediaSequence..<freshState.mediaSequence,
                              removedSegments: removed, addedSignals: Array(fresh.signals),
                              openedOpportunities: fresh.opportunities.map(\.id),

@@ -34,8 +34,7 @@ public struct LivePlaylist: Sendable {
         (playlist, state) = try bytes.withUnsafeBufferPointer { (text) throws(HLSError) in
             try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text))
         }
-        _ = state.opportunities.takeClosed()
-        _ = state.opportunities.takeUpdated()
+        state.opportunities.recordsChanges = true
     }
 
     /// Parses the first text of a live playlist, given as a string.

@@ -21,6 +21,10 @@ struct OpportunityBuilder: Sendable, Hashable {
     var ranges = RangeTable()
     /// What merging the last signal's interstitial found: values a later tag of the same ID changed.
     private var mergeWarnings: [HLSWarning] = []
+    /// Whether the ids of the opportunities that close or change are kept
+    /// for ``takeClosed()`` and ``takeUpdated()``: a live playlist reports
+    /// them refresh by refresh; a one-off parse has no one to tell.
+    var recordsChanges = false
     /// Ids of interstitials a later tag of their ID changed since the last ``takeUpdated()``.
     private var updatedIDs: [String] = []
     /// Ids of opportunities that closed since the last ``takeClosed()``.
@@ -309,7 +313,7 @@ struct OpportunityBuilder: Sendable, Hashable {
             if range.isInterstitial, let interstitial = Self.interstitial(signal) {
                 if case .interstitial(let earlier) = opportunities[index].kind {
                     let (merged, conflicts) = earlier.merging(interstitial)
-                    if merged != earlier, !updatedIDs.contains(opportunities[index].id) { updatedIDs.append(opportunities[index].id) }
+                    if recordsChanges, merged != earlier, !updatedIDs.contains(opportunities[index].id) { updatedIDs.append(opportunities[index].id) }
                     opportunities[index].kind = .interstitial(merged)
                     mergeWarnings += conflicts.map { HLSWarning(line: signal.line, tag: signal.tag, $0) }
                 } else {
@@ -370,7 +374,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         opportunities[index].end = max(time, opportunities[index].start)
         if let position = open.lastIndex(of: index) { open.remove(at: position) }
         opportunities[index].ending = ending
-        closedIDs.append(opportunities[index].id)
+        if recordsChanges { closedIDs.append(opportunities[index].id) }
     }
 
 
