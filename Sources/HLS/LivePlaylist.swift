@@ -177,6 +177,6 @@ public struct LivePlaylist: Sendable {
         guard offset + length == text.count || text[offset + length] == 0x0A || text[offset + length] == 0x0D else {
             return false
         }
-        return playlist.text.bytes(span).elementsEqual(UnsafeBufferPointer(rebasing: text[offset..<offset + length]))
+        return playlist.text.bytes(span, equal: UnsafeBufferPointer(rebasing: text[offset..<offset + length]))
     }
 }

@@ -54,6 +54,17 @@ public struct PlaylistText: Sendable, Hashable {
         return bytes[start..<start + Int(span.length)]
     }
 
+    /// Whether the bytes of `span` are `other`, compared eight at a time:
+    /// a live refresh checks two segments' lines this way every time.
+    func bytes(_ span: TextSpan, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(span.length) == other.count else { return false }
+        return chunks[Int(span.chunk - firstChunkID)].withUnsafeBufferPointer { chunk in
+            let start = Int(span.offset)
+            guard start + other.count <= chunk.count else { return false }
+            return other.isEmpty || Bytes.equal(chunk.baseAddress! + start, other.baseAddress!, other.count)
+        }
+    }
+
     /// The bytes of a chunk.
     func chunk(_ id: UInt32) -> [UInt8] { chunks[Int(id - firstChunkID)] }
 
