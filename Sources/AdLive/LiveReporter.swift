@@ -18,11 +18,39 @@ struct LiveReporter: Sendable {
     /// The first media sequence whose tags are not yet all delivered.
     private var nextSequence: UInt64?
 
+    /// One occurrence of a tag: the segment it precedes, its text, and how
+    /// many of the same text came before it there.
     struct MetadataKey: Hashable {
         var mediaSequence: UInt64
         var name: String
         var value: String?
         var ordinal: Int
+        /// `name` and `value` hashed once, as the key is made: the tables
+        /// that hold keys hash this, not the tag's text (a date range's
+        /// whole attribute list) again on every lookup and every refresh.
+        private let textHash: Int
+
+        init(mediaSequence: UInt64, name: String, value: String?, ordinal: Int) {
+            self.mediaSequence = mediaSequence
+            self.name = name
+            self.value = value
+            self.ordinal = ordinal
+            var hasher = Hasher()
+            hasher.combine(name)
+            hasher.combine(value)
+            textHash = hasher.finalize()
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.textHash == rhs.textHash && lhs.mediaSequence == rhs.mediaSequence && lhs.ordinal == rhs.ordinal
+                && lhs.name == rhs.name && lhs.value == rhs.value
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(mediaSequence)
+            hasher.combine(textHash)
+            hasher.combine(ordinal)
+        }
     }
 
     /// Everything in a first playlist.
