@@ -91,6 +91,27 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("HLS parse, 3 h live window, 36 breaks and 36 interstitials") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try PlaylistParser().parseMedia(interstitialText)) }
     }
+    // The share the interstitials add, from the two windows parsed alternately:
+    // the two benchmarks above run one after the other, and a machine that
+    // speeds up or slows down between them moves their ratio by points.
+    let added = BenchmarkMetric.custom("‰ the interstitials add (10 pairs parsed alternately)", useScalingFactor: false)
+    Benchmark("HLS parse, 3 h live window: what 36 interstitials add, the windows parsed alternately",
+              configuration: .init(metrics: [added], maxDuration: .seconds(10), maxIterations: 300)) { benchmark in
+        let clock = ContinuousClock()
+        for _ in benchmark.scaledIterations {
+            var plain = Duration.zero
+            var withThem = Duration.zero
+            for _ in 0..<10 {
+                let start = clock.now
+                blackHole(try PlaylistParser().parseMedia(plainText))
+                let middle = clock.now
+                blackHole(try PlaylistParser().parseMedia(interstitialText))
+                withThem += clock.now - middle
+                plain += middle - start
+            }
+            benchmark.measurement(added, Int(((withThem / plain) - 1) * 1_000))
+        }
+    }
 
     let box = LiveBox(try! LivePlaylist(playlist))
     Benchmark("HLS live refresh adding one segment to the 10,000-segment window",
