@@ -93,9 +93,9 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     /// Makes room, in a builder that has not started, for what `signals`
     /// can add at most: an opportunity for each start or continuation. A full
-    /// parse's tables are then made once, not
-    /// grown by doublings. A started builder grows as usual: reserving a few
-    /// more on every refresh would copy its tables each time.
+    /// parse's tables are then made once, not grown by doublings. A started
+    /// builder grows as usual: reserving a few more on every refresh would
+    /// copy its tables each time.
     mutating func reserve(for signals: UnsafeBufferPointer<AdSignal>) {
         guard opportunities.isEmpty, signals.count > 1 else { return }
         let most = signals.count { $0.role == .start || $0.role == .continuation }
