@@ -7,9 +7,13 @@ nonisolated(unsafe) private var signalledSocket: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var signalledDirectory: UnsafeMutablePointer<CChar>?
 
 /// Ends mpv, removes its socket and directory, and exits: only calls that
-/// are safe in a signal handler.
+/// are safe in a signal handler. A killed process takes a while to die, so
+/// the handler waits for it: whoever watches this tool's exit finds no mpv.
+/// If another thread reaps it first, the wait ends at once, as it is gone.
 private func endOnSignal(_ number: Int32) {
-    if signalledProcess > 0 { kill(signalledProcess, SIGKILL) }
+    if signalledProcess > 0, kill(signalledProcess, SIGKILL) == 0 {
+        while waitpid(signalledProcess, nil, 0) == -1, errno == EINTR {}
+    }
     if let signalledSocket { unlink(signalledSocket) }
     if let signalledDirectory { rmdir(signalledDirectory) }
     _exit(128 + number)
