@@ -240,15 +240,28 @@ struct BreakTree: Sendable {
     @discardableResult
     mutating func delete(id: String) -> Entry? {
         guard let slot = slotByID[id], let entry = entries[slot] else { return nil }
-        let key = (entry.position, nodes[slot].sequence)
-        let (low, rest) = split(root, before: key)
-        let (_, high) = split(rest, before: (key.0, key.1 + 1))
-        root = merge(low, high)
+        root = remove(slot, from: root, key: (entry.position, nodes[slot].sequence))
         slotByID.removeValue(forKey: id)
         entries[slot] = nil
         nodes[slot] = Node(priority: 0)
         freeSlots.append(slot)
         return entry
+    }
+
+    /// `tree` without `slot` (whose key is `key`): its two subtrees merged in
+    /// its place, and the aggregates on the path to it recomputed as the
+    /// recursion returns. One walk down, where a split at either side of the
+    /// key walked the path twice.
+    private mutating func remove(_ slot: Int, from tree: Int?, key: (ContentTime, UInt64)) -> Int? {
+        guard let tree else { return nil }
+        if tree == slot { return merge(nodes[tree].left, nodes[tree].right) }
+        if Self.precedes(nodes[tree], key) {
+            nodes[tree].right = remove(slot, from: nodes[tree].right, key: key)
+        } else {
+            nodes[tree].left = remove(slot, from: nodes[tree].left, key: key)
+        }
+        pull(tree)
+        return tree
     }
 
     /// Changes the entry with this id in place; its id and position must
@@ -328,21 +341,6 @@ struct BreakTree: Sendable {
             return (tree, high)
         }
         let (low, high) = split(nodes[tree].left, at: position, inclusive: inclusive)
-        nodes[tree].left = high
-        pull(tree)
-        return (low, tree)
-    }
-
-    /// Splits `tree` into the entries before the key (position, sequence) and the rest.
-    private mutating func split(_ tree: Int?, before key: (ContentTime, UInt64)) -> (Int?, Int?) {
-        guard let tree else { return (nil, nil) }
-        if Self.precedes(nodes[tree], key) {
-            let (low, high) = split(nodes[tree].right, before: key)
-            nodes[tree].right = low
-            pull(tree)
-            return (tree, high)
-        }
-        let (low, high) = split(nodes[tree].left, before: key)
         nodes[tree].left = high
         pull(tree)
         return (low, tree)

@@ -51,11 +51,16 @@ private enum Step {
     case remove(pick: Int)
     case drop(before: ContentTime)
     case watch(pick: Int)
+    case withdraw(pick: Int)
 
     init(_ value: Int, index: Int) {
         let position = ContentTime(seconds: Int64((value / 8) % 4_000))
         let length = MediaDuration(seconds: Int64((value / 40_000) % 90 + 1))
         let pick = value / 16
+        guard value % 9 != 8 else {
+            self = .withdraw(pick: pick)
+            return
+        }
         switch value % 8 {
         case 0, 1, 2:
             self = .insert(id: "b\(index)", at: position, length: length,
@@ -73,7 +78,7 @@ private enum Step {
 private let histories = Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)
 
 @Suite struct LiveTimelinePropertyTests {
-    /// Inserting, extending, closing, removing and dropping breaks in any
+    /// Inserting, extending, closing, removing, withdrawing and dropping breaks in any
     /// order leaves every conversion and every navigation answer equal to
     /// the naive model's, and conversions stay monotonic.
     @Test func randomChangesMatchTheNaiveModel() async {
@@ -242,5 +247,11 @@ private func apply(_ step: Step, to timeline: inout AdTimeline, _ model: inout N
         guard let entry = live(pick) else { return }
         timeline.markWatched(entry.id)
         watched.insert(entry.id)
+    case .withdraw(let pick):
+        // Any break, not only the first: it leaves the tree from wherever it is.
+        guard let entry = live(pick) else { return }
+        #expect(throws: Never.self) { try timeline.withdrawBreak(id: entry.id) }
+        model.entries.removeAll { $0.id == entry.id }
+        watched.remove(entry.id)
     }
 }
