@@ -75,7 +75,7 @@ struct BreakTree: Sendable {
     private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var nextSequence: UInt64 = 0
     /// Every entry's slot, removed ones included.
-    private(set) var slotByID: [String: Int] = [:]
+    private var slotByID: [BreakKey: Int] = [:]
 
     init() {}
 
@@ -86,7 +86,7 @@ struct BreakTree: Sendable {
     /// The number of slots in use or free: what the storage costs.
     var capacity: Int { nodes.count }
 
-    func entry(id: String) -> Entry? { slotByID[id].flatMap { entries[$0] } }
+    func entry(id: String) -> Entry? { slotByID[BreakKey(id)].flatMap { entries[$0] } }
 
     func liveEntry(id: String) -> Entry? {
         guard let entry = entry(id: id), !entry.isRemoved else { return nil }
@@ -98,7 +98,7 @@ struct BreakTree: Sendable {
     /// main-item time every entry before it adds.
     /// - Complexity: O(log n).
     func prefix(beforeEntry id: String) -> (count: Int, added: Int64, stitched: Int64)? {
-        guard let slot = slotByID[id] else { return nil }
+        guard let slot = slotByID[BreakKey(id)] else { return nil }
         let key = (nodes[slot].position, nodes[slot].sequence)
         return prefix { Self.precedes($0, key) }
     }
@@ -239,9 +239,8 @@ struct BreakTree: Sendable {
     /// - Complexity: O(log n) expected.
     @discardableResult
     mutating func delete(id: String) -> Entry? {
-        guard let slot = slotByID[id], let entry = entries[slot] else { return nil }
+        guard let slot = slotByID.removeValue(forKey: BreakKey(id)), let entry = entries[slot] else { return nil }
         root = remove(slot, from: root, key: (entry.position, nodes[slot].sequence))
-        slotByID.removeValue(forKey: id)
         entries[slot] = nil
         nodes[slot] = Node(priority: 0)
         freeSlots.append(slot)
@@ -268,7 +267,7 @@ struct BreakTree: Sendable {
     /// stay the same. The aggregates on its path are recomputed.
     /// - Complexity: O(log n) expected.
     mutating func update(id: String, _ change: (inout Entry) -> Void) {
-        guard let slot = slotByID[id], entries[slot] != nil else { return }
+        guard let slot = slotByID[BreakKey(id)], entries[slot] != nil else { return }
         let position = nodes[slot].position
         let key = (position, nodes[slot].sequence)
         change(&entries[slot]!)
@@ -305,7 +304,7 @@ struct BreakTree: Sendable {
             nodes.append(node)
             entries.append(entry)
         }
-        slotByID[entry.adBreak.id] = slot
+        slotByID[BreakKey(entry.adBreak.id)] = slot
         pull(slot)
         return slot
     }
