@@ -90,6 +90,14 @@ public final class PlaybackDriver {
         return { ClockTime(ticks: MediaDuration(origin.duration(to: clock.now)).ticks) }
     }
 
+    /// What `question` answers of the session, asked where the session is.
+    /// Read through ``session`` from another module, the session was copied,
+    /// every field retained and released, for each question. The session is
+    /// passed in place for that reason only: `question` must not change it.
+    package func ask<Answer>(_ question: (inout PlaybackSession) -> Answer) -> Answer {
+        question(&session)
+    }
+
     /// The clock's reading now: time since the driver was created.
     public var now: ClockTime { reading() }
 

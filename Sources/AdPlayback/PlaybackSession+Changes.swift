@@ -74,7 +74,7 @@ extension PlaybackSession {
     /// runtime asks before resolving an opportunity at once.
     package func takesAsNew(_ opportunity: AdOpportunity) -> Bool {
         if case .tracked = opportunity.signal { return false }
-        return timeline.adBreak(id: opportunity.id) == nil && !timeline.isWatched(opportunity.id)
+        return !timeline.containsBreak(id: opportunity.id) && !timeline.isWatched(opportunity.id)
     }
 
     /// The break a resolution's `breaks` give opportunity `id`, in the place

@@ -112,7 +112,7 @@ public final class PlaybackRuntime {
     /// enters the timeline resolved, with no placeholder to replace. Any
     /// other input as it is.
     private func answeredAtOnce(_ input: SessionInput) -> SessionInput {
-        guard case .opportunity(let opportunity) = input, driver.session.takesAsNew(opportunity),
+        guard case .opportunity(let opportunity) = input, driver.ask({ $0.takesAsNew(opportunity) }),
               let outcome = registry.resolveAtOnce(opportunity), case .resolved(let result, _) = outcome else { return input }
         resolutions.removeValue(forKey: opportunity.id)?.cancel()
         keep(result, of: opportunity.id)

@@ -62,6 +62,10 @@ public struct AdTimeline: Sendable {
     /// - Complexity: O(1).
     public func adBreak(id: String) -> AdBreak? { tree.liveEntry(id: id)?.adBreak }
 
+    /// Whether the break with this id is in the timeline: ``adBreak(id:)``
+    /// is not nil, answered without copying the break.
+    package func containsBreak(id: String) -> Bool { tree.containsLive(id: id) }
+
     /// The content position of a break: 0 for a pre-roll, the content
     /// duration for a post-roll.
     public func contentPosition(ofBreak id: String) -> ContentTime? { tree.liveEntry(id: id)?.position }

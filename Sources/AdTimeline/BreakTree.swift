@@ -88,6 +88,13 @@ struct BreakTree: Sendable {
 
     func entry(id: String) -> Entry? { slotByID[BreakKey(id)].flatMap { entries[$0] } }
 
+    /// Whether an entry with this id is in the timeline (not removed), read
+    /// from its node: no entry is copied to answer.
+    func containsLive(id: String) -> Bool {
+        guard let slot = slotByID[BreakKey(id)] else { return false }
+        return nodes[slot].ownCount == 1
+    }
+
     func liveEntry(id: String) -> Entry? {
         guard let entry = entry(id: id), !entry.isRemoved else { return nil }
         return entry

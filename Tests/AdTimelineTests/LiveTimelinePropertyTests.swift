@@ -91,6 +91,9 @@ private let histories = Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)
             }
             #expect(timeline.count == model.live.count)
             #expect(timeline.breaks.map(\.id) == model.live.map(\.id))
+            for entry in model.entries {
+                #expect(timeline.containsBreak(id: entry.id) == !entry.isRemoved, "\(entry.id) is in the timeline unless removed")
+            }
             for id in watched { #expect(timeline.isWatched(id), "a dropped break keeps its watched state") }
             let probes = [0, 1, 7, 13].map { ContentTime(microseconds: Int64(probeMilliseconds * 1_000 / 4 * $0 / 7)) }
                 + model.entries.flatMap { [$0.position, $0.position + $0.duration] }
