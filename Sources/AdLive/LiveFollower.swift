@@ -73,16 +73,25 @@ public struct LiveFollower: Sendable {
             delta = try live.refresh(with: body)
         } catch {
             // What the text held before the bad line was applied; the playlist stays consistent.
-            self.live = live
+            self.live = consume live
             return fail(LiveFault(url: url, reason: "the playlist does not parse: \(error)"), at: now)
         }
-        self.live = live
         failures = 0
+        let events = events(of: delta, in: live.playlist, at: now)
+        // Put back once read: put back before, it was copied for the reads.
+        self.live = consume live
+        return events
+    }
+
+    /// What a refresh's `delta` says, `playlist` being the window after it.
+    /// The window is out of `live` meanwhile: nothing here reads `live`.
+    private mutating func events(of delta: PlaylistDelta, in playlist: MediaPlaylist, at now: ClockTime) -> [LiveEvent] {
+        let targetDuration = LiveWindow.targetDuration(playlist.targetDuration)
         var events: [LiveEvent] = []
         switch delta.change {
         case .unchanged:
-            events.append(.refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: false))
-            if let lastChange, !staleReported, now - lastChange >= staleAfter {
+            events.append(.refresh(mediaSequence: playlist.mediaSequence, segments: playlist.segments.count, changed: false))
+            if let lastChange, !staleReported, now - lastChange >= staleAfter(targetDuration) {
                 staleReported = true
                 events.append(.stale(unchangedFor: now - lastChange))
             }
@@ -94,20 +103,20 @@ public struct LiveFollower: Sendable {
         case .restarted:
             epoch += 1
             reporter = LiveReporter(epoch: epoch)
-            events.append(.windowReset(mediaSequence: live.playlist.mediaSequence))
+            events.append(.windowReset(mediaSequence: playlist.mediaSequence))
         case .skippedAhead(let missing):
             events.append(.gap(missed: missing))
         case .advanced:
             break
         }
-        events.insert(.refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true), at: 0)
+        events.insert(.refresh(mediaSequence: playlist.mediaSequence, segments: playlist.segments.count, changed: true), at: 0)
         events += delta.rewrittenSegments.map(LiveEvent.segmentRewritten)
-        events += reporter.report(delta, in: live.playlist)
-        events += blackoutEvents(delta.addedSignals, tags: events, in: live.playlist)
+        events += reporter.report(delta, in: playlist)
+        events += blackoutEvents(delta.addedSignals, tags: events, in: playlist)
         lastChange = now
         staleReported = false
-        nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
-        if live.playlist.endList { finish(&events) }
+        nextDelay = max(Self.minimumDelay, min(playlist.segments.last?.duration ?? targetDuration, targetDuration))
+        if playlist.endList { finish(&events) }
         return events
     }
 
@@ -161,14 +170,16 @@ public struct LiveFollower: Sendable {
         let doublings = min(failures - 1, 16)
         nextDelay = min(cap, MediaDuration(ticks: base.ticks << doublings))
         var events: [LiveEvent] = [.originError(url: fault.url, status: fault.status, reason: fault.reason, retryIn: nextDelay)]
-        if let lastChange, !staleReported, now - lastChange >= staleAfter, live != nil {
+        if let lastChange, !staleReported, now - lastChange >= staleAfter(targetDuration), live != nil {
             staleReported = true
             events.append(.stale(unchangedFor: now - lastChange))
         }
         return events
     }
 
-    private var staleAfter: MediaDuration {
+    /// How long a playlist of this target duration may stay unchanged
+    /// before it is stale.
+    private func staleAfter(_ targetDuration: MediaDuration) -> MediaDuration {
         MediaDuration(ticks: targetDuration.ticks * options.staleTargetDurations.numerator / options.staleTargetDurations.denominator)
     }
 }
