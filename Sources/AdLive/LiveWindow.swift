@@ -17,7 +17,7 @@ public struct LiveWindow: Sendable, Hashable {
     public let holdBack: MediaDuration
 
     /// The window of `playlist`.
-    public init(_ playlist: MediaPlaylist) {
+    public init(_ playlist: borrowing MediaPlaylist) {
         targetDuration = Self.targetDuration(playlist.targetDuration)
         start = playlist.segments.first?.start ?? .zero
         edge = playlist.segments.last?.end ?? start

@@ -15,7 +15,7 @@ extension AdOpportunity {
     /// opportunity: a pre-roll with `CUE=PRE`, a post-roll with `CUE=POST`,
     /// else at its START-DATE's stream time; `playlistURL` (the playlist's
     /// own URL) is what its relative asset URIs resolve against.
-    public init(_ placement: PlacementOpportunity) { self.init(placement, playlistURL: nil) }
+    public init(_ placement: borrowing PlacementOpportunity) { self.init(placement, playlistURL: nil) }
 
     /// The opportunity an HLS placement marks in `playlist`, which came from
     /// `playlistURL`: an interstitial's relative asset URIs resolve against
@@ -27,7 +27,7 @@ extension AdOpportunity {
     /// Interstitials at one date play in tag order with cumulative offsets:
     /// each after the first is placed where primary playback would resume
     /// after those before it, so it plays right after them.
-    public init(_ placement: PlacementOpportunity, in playlist: MediaPlaylist, playlistURL: String?) {
+    public init(_ placement: borrowing PlacementOpportunity, in playlist: borrowing MediaPlaylist, playlistURL: String?) {
         self.init(placement, playlistURL: playlistURL)
         guard case .interstitial(var interstitial, let url) = signal, case .stream(var scheduled) = position else { return }
         scheduled = scheduled + Self.coveredBefore(placement, in: playlist)
@@ -76,7 +76,7 @@ extension AdOpportunity {
 
     /// The opportunity an HLS placement marks, in the playlist at
     /// `playlistURL`: an interstitial's relative asset URIs resolve against it.
-    public init(_ placement: PlacementOpportunity, playlistURL: String?) {
+    public init(_ placement: borrowing PlacementOpportunity, playlistURL: String?) {
         let start = max(placement.start, .zero)
         let cut = start - placement.start
         var position = OpportunityPosition.stream(start)

@@ -187,7 +187,7 @@ struct Snapshot {
     let opportunityCount: Int
     let warningCount: Int
 
-    init(_ playlist: MediaPlaylist, _ state: MediaParserState) {
+    init(_ playlist: borrowing MediaPlaylist, _ state: borrowing MediaParserState) {
         firstSequence = playlist.segments.first?.mediaSequence ?? state.mediaSequence
         nextSequence = state.mediaSequence
         opportunityCount = playlist.opportunities.count
