@@ -27,14 +27,7 @@ public final class LiveInputQueue: @unchecked Sendable {
     /// follower after it. A fault before the first playlist is still an
     /// error of the main stream.
     public func take(_ update: LiveSource.Update, from follower: LiveFollower) {
-        let inputs: [SessionInput]
-        if let playlist = follower.live?.playlist {
-            inputs = LiveInputs.inputs(for: update.event, in: playlist, epoch: follower.epoch, playlistURL: follower.url)
-        } else if case .originError(let url, let status, let reason, let retryIn) = update.event {
-            inputs = [LiveInputs.streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
-        } else {
-            inputs = []
-        }
+        let inputs = LiveInputs.inputs(for: update.event, from: follower)
         guard !inputs.isEmpty else { return }
         lock.withLock { queued += inputs }
     }

@@ -20,6 +20,20 @@ public import MediaTime
 /// - An origin fault is an `error` of the main stream's item, never fatal.
 /// - ENDLIST ends the stream where its last segment ends.
 public enum LiveInputs {
+    /// The inputs `event` means, `follower` being the follower after it: its
+    /// playlist, origin restarts and URL. Before the first playlist, only a
+    /// fault means something: an error of the main stream.
+    ///
+    /// The playlist is read where it is, not copied out of the follower for
+    /// each event.
+    public static func inputs(for event: LiveEvent, from follower: LiveFollower) -> [SessionInput] {
+        guard follower.live != nil else {
+            guard case .originError(let url, let status, let reason, let retryIn) = event else { return [] }
+            return [streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
+        }
+        return inputs(for: event, in: follower.live!.playlist, epoch: follower.epoch, playlistURL: follower.url)
+    }
+
     /// The inputs `event` means, `playlist` being the playlist after it,
     /// `epoch` the origin restarts so far (`LiveFollower.epoch`) and
     /// `playlistURL` where the playlist came from (what an interstitial's

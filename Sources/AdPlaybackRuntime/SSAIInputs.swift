@@ -22,13 +22,7 @@ public enum SSAIInputs {
     public static func inputs(for event: SSAIEvent, follower: LiveFollower) -> [SessionInput] {
         switch event {
         case .live(let liveEvent):
-            guard let playlist = follower.live?.playlist else {
-                if case .originError(let url, let status, let reason, let retryIn) = liveEvent {
-                    return [LiveInputs.streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
-                }
-                return []
-            }
-            return LiveInputs.inputs(for: liveEvent, in: playlist, epoch: follower.epoch, playlistURL: follower.url).filter { input in
+            return LiveInputs.inputs(for: liveEvent, from: follower).filter { input in
                 if case .opportunity = input { return false }
                 return true
             }

@@ -54,7 +54,7 @@ import Testing
         var follower = LiveFollower(url: "https://example.com/live.m3u8")
         _ = follower.take(Array(firstText.utf8), at: .zero)
         let inputs = follower.take(Array(nextText.utf8), at: ClockTime(seconds: 6)).flatMap { event in
-            follower.live.map { LiveInputs.inputs(for: event, in: $0.playlist, epoch: follower.epoch) } ?? []
+            LiveInputs.inputs(for: event, from: follower)
         }
         #expect(inputs.compactMap { if case .opportunity(let opportunity) = $0 { opportunity.isOpen } else { nil } } == [false])
     }

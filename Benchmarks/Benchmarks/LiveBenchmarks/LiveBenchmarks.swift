@@ -86,8 +86,7 @@ func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint:
         let now = ClockTime(seconds: Int64(second))
         let begin = clock.now
         for event in follower.take(body, at: now) {
-            guard let current = follower.live?.playlist else { continue }
-            for input in LiveInputs.inputs(for: event, in: current, epoch: follower.epoch) {
+            for input in LiveInputs.inputs(for: event, from: follower) {
                 try simulation.send(input)  // the runtime's marker resolver makes each cue its break at once
             }
         }
@@ -122,8 +121,7 @@ func interstitialRefreshes(window: Int, refreshes: Int, measure: (Duration) -> V
         let adds = second > 0 && playlist.hasInterstitial(playlist.last)
         let begin = clock.now
         for event in follower.take(body, at: ClockTime(seconds: Int64(second))) {
-            guard let current = follower.live?.playlist else { continue }
-            for input in LiveInputs.inputs(for: event, in: current, epoch: follower.epoch, playlistURL: follower.url) {
+            for input in LiveInputs.inputs(for: event, from: follower) {
                 try simulation.send(input)
             }
         }

@@ -1,0 +1,58 @@
+import AdPlaybackKit
+import Testing
+
+/// `LiveInputs.inputs(for:from:)`: what a follower's event means to a
+/// session, read from the follower after it.
+@Suite struct LiveInputsFromFollowerTests {
+    static let text = """
+        #EXTM3U
+        #EXT-X-TARGETDURATION:6
+        #EXT-X-MEDIA-SEQUENCE:100
+        #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z
+        #EXTINF:6.0,
+        s100.ts
+        #EXT-X-DATERANGE:ID="promo",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:06Z",DURATION=10,X-ASSET-URI="ad/promo.m3u8"
+        #EXTINF:6.0,
+        s101.ts
+        """
+
+    /// Before the first playlist only a fault means something: an error of
+    /// the main stream. Anything else means nothing yet.
+    @Test func beforeThePlaylist_onlyAFaultMeansSomething() {
+        let follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
+        let fault = LiveEvent.originError(url: follower.url, status: 503, reason: "unavailable", retryIn: MediaDuration(seconds: 3))
+        let inputs = LiveInputs.inputs(for: fault, from: follower)
+        #expect(inputs.count == 1)
+        if case .streamError(let message)? = inputs.first {
+            #expect(message.contains("HTTP 503: unavailable"), "\(message)")
+        } else {
+            Issue.record("a fault is a stream error: \(inputs)")
+        }
+        #expect(LiveInputs.inputs(for: .stale(unchangedFor: MediaDuration(seconds: 9)), from: follower).isEmpty)
+        #expect(LiveInputs.inputs(for: .end, from: follower).isEmpty)
+    }
+
+    /// Once it has a playlist, each event means what it means in that
+    /// playlist, with the follower's origin restarts and URL: a relative
+    /// asset URI resolves against the follower's URL.
+    @Test func withAPlaylist_eventsMeanWhatTheyMeanInIt() {
+        var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
+        let events = follower.take(Array(Self.text.utf8), at: .zero)
+        #expect(!events.isEmpty)
+        for event in events {
+            let expected = LiveInputs.inputs(for: event, in: follower.live!.playlist, epoch: follower.epoch, playlistURL: follower.url)
+            let inputs = LiveInputs.inputs(for: event, from: follower)
+            #expect(String(describing: inputs) == String(describing: expected))
+        }
+        let opportunities = events.flatMap { LiveInputs.inputs(for: $0, from: follower) }.compactMap { input -> AdOpportunity? in
+            if case .opportunity(let opportunity) = input { opportunity } else { nil }
+        }
+        // Its start, and its end: DURATION closes it in the same playlist.
+        #expect(opportunities.map(\.id) == ["promo", "promo"])
+        if case .interstitial(_, let playlistURL)? = opportunities.first?.signal {
+            #expect(playlistURL == "https://origin.example/live/main.m3u8")
+        } else {
+            Issue.record("an interstitial opportunity: \(opportunities)")
+        }
+    }
+}
