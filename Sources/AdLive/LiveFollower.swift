@@ -111,7 +111,7 @@ public struct LiveFollower: Sendable {
         }
         events.insert(.refresh(mediaSequence: playlist.mediaSequence, segments: playlist.segments.count, changed: true), at: 0)
         events += delta.rewrittenSegments.map(LiveEvent.segmentRewritten)
-        events += reporter.report(delta, in: playlist)
+        reporter.report(delta, in: playlist, into: &events)
         events += blackoutEvents(delta.addedSignals, tags: events, in: playlist)
         lastChange = now
         staleReported = false
@@ -133,7 +133,7 @@ public struct LiveFollower: Sendable {
         var events: [LiveEvent] = [
             .refresh(mediaSequence: live.playlist.mediaSequence, segments: live.playlist.segments.count, changed: true)
         ]
-        events += reporter.reportAll(live.playlist)
+        reporter.reportAll(live.playlist, into: &events)
         events += blackoutEvents(live.playlist.signals, tags: events, in: live.playlist)
         nextDelay = max(Self.minimumDelay, min(live.playlist.segments.last?.duration ?? targetDuration, targetDuration))
         if live.playlist.endList { finish(&events) }

@@ -53,36 +53,28 @@ struct LiveReporter: Sendable {
         }
     }
 
-    /// Everything in a first playlist.
-    mutating func reportAll(_ playlist: MediaPlaylist) -> [LiveEvent] {
-        var events: [LiveEvent] = []
-        for opportunity in playlist.opportunities { events += started(opportunity) }
-        events += newMetadata(in: playlist)
-        return events
+    /// Everything in a first playlist, appended to `events`.
+    mutating func reportAll(_ playlist: MediaPlaylist, into events: inout [LiveEvent]) {
+        for opportunity in playlist.opportunities { start(opportunity, into: &events) }
+        newMetadata(in: playlist, into: &events)
     }
 
-    /// What a refresh changed.
-    mutating func report(_ delta: PlaylistDelta, in playlist: MediaPlaylist) -> [LiveEvent] {
-        var events: [LiveEvent] = []
-        var byID: [String: PlacementOpportunity] = [:]
-        let touched = Set(delta.openedOpportunities + delta.closedOpportunities + delta.updatedOpportunities).union(open.keys)
-        // The opportunities touched are the latest: look from the end, and stop once each is found.
-        let opportunities = playlist.opportunities
-        var index = opportunities.endIndex
-        while byID.count < touched.count, index > opportunities.startIndex {
-            index -= 1
-            let id = opportunities[index].id
-            if byID[id] == nil, touched.contains(id) { byID[id] = opportunities[index] }
-        }
+    /// What a refresh changed, appended to `events`.
+    mutating func report(_ delta: PlaylistDelta, in playlist: MediaPlaylist, into events: inout [LiveEvent]) {
+        // The opportunities asked about: a refresh touches few, so a list,
+        // filled from the window's end (the latest) until each is found.
+        let latest = Latest(of: (delta.openedOpportunities + delta.updatedOpportunities).filter { open[$0] == nil } + open.keys,
+                            in: playlist.opportunities)
+        func found(_ id: String) -> PlacementOpportunity? { latest[id] }
         for id in delta.openedOpportunities where open[id] == nil {
-            if let opportunity = byID[id] { events += started(opportunity) }
+            if let opportunity = found(id) { start(opportunity, into: &events) }
         }
         // A closed interstitial that a later tag of its ID told more about.
         for id in delta.updatedOpportunities where open[id] == nil {
-            if let opportunity = byID[id] { events.append(.opportunityUpdate(named(opportunity))) }
+            if let opportunity = found(id) { events.append(.opportunityUpdate(named(opportunity))) }
         }
         for id in open.keys.sorted() {
-            guard let opportunity = byID[id], let said = open[id] else { continue }
+            guard let opportunity = found(id), let said = open[id] else { continue }
             if !opportunity.isOpen {
                 open[id] = nil
                 events.append(.opportunityEnd(named(opportunity)))
@@ -91,8 +83,35 @@ struct LiveReporter: Sendable {
                 events.append(.opportunityUpdate(named(opportunity)))
             }
         }
-        events += newMetadata(in: playlist)
-        return events
+        newMetadata(in: playlist, into: &events)
+    }
+
+    /// The latest opportunity of each of a few ids, looked for from the end
+    /// of the window's list until each is found. Past a few ids, a table
+    /// says where an id is, not a scan of them.
+    private struct Latest {
+        private let ids: [String]
+        private let table: [String: Int]?
+        private var found: [PlacementOpportunity?]
+
+        init(of ids: [String], in opportunities: [PlacementOpportunity]) {
+            self.ids = ids
+            // An id given twice is found at its first place.
+            table = ids.count > 8 ? Dictionary(zip(ids, ids.indices), uniquingKeysWith: { first, _ in first }) : nil
+            found = Array(repeating: nil, count: ids.count)
+            var missing = ids.count
+            var index = opportunities.endIndex
+            while missing > 0, index > opportunities.startIndex {
+                index -= 1
+                guard let slot = place(of: opportunities[index].id), found[slot] == nil else { continue }
+                found[slot] = opportunities[index]
+                missing -= 1
+            }
+        }
+
+        private func place(of id: String) -> Int? { table.map { $0[id] } ?? ids.firstIndex(of: id) }
+
+        subscript(id: String) -> PlacementOpportunity? { place(of: id).flatMap { found[$0] } }
     }
 
     private func named(_ opportunity: PlacementOpportunity) -> PlacementOpportunity {
@@ -101,23 +120,25 @@ struct LiveReporter: Sendable {
         return renamed
     }
 
-    private mutating func started(_ placement: PlacementOpportunity) -> [LiveEvent] {
+    private mutating func start(_ placement: PlacementOpportunity, into events: inout [LiveEvent]) {
         let opportunity = named(placement)
-        guard opportunity.isOpen else { return [.opportunityStart(opportunity), .opportunityEnd(opportunity)] }
+        events.append(.opportunityStart(opportunity))
+        guard opportunity.isOpen else {
+            events.append(.opportunityEnd(opportunity))
+            return
+        }
         open[placement.id] = (opportunity.duration, true)
-        return [.opportunityStart(opportunity)]
     }
 
     /// The window's tags not delivered yet, in playlist order. Only the
     /// segments from the last one not fully delivered are looked at, so a
     /// refresh costs its new tags, not the window's.
-    private mutating func newMetadata(in playlist: MediaPlaylist) -> [LiveEvent] {
+    private mutating func newMetadata(in playlist: MediaPlaylist, into events: inout [LiveEvent]) {
         let metadata = playlist.metadata
-        guard !metadata.isEmpty else { return [] }
+        guard !metadata.isEmpty else { return }
         let from = nextSequence ?? 0
         var start = metadata.endIndex
         while start > metadata.startIndex, metadata[start - 1].mediaSequence >= from { start -= 1 }
-        var events: [LiveEvent] = []
         var ordinals: [MetadataKey: Int] = [:]
         for index in start..<metadata.endIndex {
             let item = metadata[index]
@@ -132,6 +153,5 @@ struct LiveReporter: Sendable {
         let next = playlist.segments.last.map { $0.mediaSequence + 1 } ?? from
         delivered = delivered.filter { $0.mediaSequence >= next }
         nextSequence = next
-        return events
     }
 }
