@@ -139,19 +139,23 @@ struct LiveReporter: Sendable {
         let from = nextSequence ?? 0
         var start = metadata.endIndex
         while start > metadata.startIndex, metadata[start - 1].mediaSequence >= from { start -= 1 }
-        var ordinals: [MetadataKey: Int] = [:]
+        // Tags after the last segment are read again next time; only their keys are kept.
+        let next = playlist.segments.last.map { $0.mediaSequence + 1 } ?? from
+        // Which occurrence of its text each tag is: counted only when there are two to tell apart.
+        var ordinals: [MetadataKey: Int]? = metadata.endIndex - start > 1 ? [:] : nil
         for index in start..<metadata.endIndex {
             let item = metadata[index]
-            let first = MetadataKey(mediaSequence: item.mediaSequence, name: item.name, value: item.value, ordinal: 0)
-            var key = first
-            key.ordinal = ordinals[first, default: 0]
-            ordinals[first] = key.ordinal + 1
-            guard delivered.insert(key).inserted else { continue }
+            var key = MetadataKey(mediaSequence: item.mediaSequence, name: item.name, value: item.value, ordinal: 0)
+            if ordinals != nil {
+                let ordinal = ordinals![key, default: 0]
+                ordinals![key] = ordinal + 1
+                key.ordinal = ordinal
+            }
+            guard !delivered.contains(key) else { continue }
+            if key.mediaSequence >= next { delivered.insert(key) }
             events.append(.timedMetadata(item, date: playlist.programDateTime(at: item.time)))
         }
-        // Tags after the last segment are read again next time; keep their keys.
-        let next = playlist.segments.last.map { $0.mediaSequence + 1 } ?? from
-        delivered = delivered.filter { $0.mediaSequence >= next }
+        if !delivered.isEmpty { delivered = delivered.filter { $0.mediaSequence >= next } }
         nextSequence = next
     }
 }

@@ -42,4 +42,22 @@ import Testing
         #expect(Self.ids(again) { if case .opportunityStart(let o) = $0 { o } else { nil } } == ["ad-\(2 + count)"], "only the new one")
         #expect(Self.ids(again) { if case .opportunityEnd(let o) = $0 { o } else { nil } } == ["ad-\(2 + count)"])
     }
+
+    /// A tag after the last segment is read again by each refresh until a
+    /// segment follows it; it is delivered once.
+    @Test func aTagAfterTheLastSegment_isDeliveredOnce() {
+        let head = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z\n"
+        func tag(_ id: String, at second: Int) -> String {
+            "#EXT-X-DATERANGE:ID=\"\(id)\",START-DATE=\"2026-01-01T00:00:\(second / 10)\(second % 10)Z\",X-COM-EXAMPLE=\"1\"\n"
+        }
+        func metadata(_ events: [LiveEvent]) -> [UInt64] {
+            events.compactMap { if case .timedMetadata(let item, _) = $0 { item.mediaSequence } else { nil } }
+        }
+        var follower = LiveFollower(url: "https://origin.example/live.m3u8")
+        #expect(metadata(follower.take(Array((head + "#EXTINF:6.0,\ns0.ts\n" + tag("m", at: 6)).utf8), at: .zero)) == [1])
+        #expect(metadata(follower.take(Array((head + "#EXTINF:6.0,\ns0.ts\n" + tag("m", at: 6) + "#EXTINF:6.0,\ns1.ts\n").utf8),
+                                       at: ClockTime(seconds: 6))) == [], "delivered already")
+        #expect(metadata(follower.take(Array((head + "#EXTINF:6.0,\ns0.ts\n" + tag("m", at: 6) + "#EXTINF:6.0,\ns1.ts\n" + tag("n", at: 12) + "#EXTINF:6.0,\ns2.ts\n").utf8),
+                                       at: ClockTime(seconds: 12))) == [2], "only the new one")
+    }
 }
