@@ -11,7 +11,7 @@ extension AdTimeline {
     ///   stream grown too long.
     /// - Complexity: O(log n) expected.
     public mutating func insert(_ adBreak: AdBreak) throws(TimelineError) {
-        guard tree.entry(id: adBreak.id) == nil else { throw .duplicateID(adBreak.id) }
+        guard !tree.contains(id: adBreak.id) else { throw .duplicateID(adBreak.id) }
         try Self.validateAds(of: adBreak)
         let position = try contentPosition(checking: adBreak)
         let entry = BreakTree.Entry(adBreak, position: position)
@@ -81,12 +81,11 @@ extension AdTimeline {
     @discardableResult
     public mutating func dropBreaks(before windowStart: ContentTime) -> [AdBreak] {
         var dropped: [AdBreak] = []
-        while let first = tree.first, first.position < windowStart, !first.adBreak.isOpen {
-            let end = first.position + first.covered
-            guard end <= windowStart else { break }
-            tree.delete(id: first.adBreak.id)
-            if watchedIDs.remove(first.adBreak.id) != nil { retiredWatched.append(first.adBreak.id, at: first.position) }
-            if !first.isRemoved { dropped.append(first.adBreak) }
+        while let first = tree.firstOutline, first.position < windowStart, !first.isOpen, first.position + first.covered <= windowStart {
+            let entry = tree.delete(slot: first.slot)
+            let id = entry.adBreak.id
+            if watchedIDs.remove(id) != nil { retiredWatched.append(id, at: first.position) }
+            if !entry.isRemoved { dropped.append(entry.adBreak) }
         }
         nonSeekable.removeAll { $0.range.upperBound <= windowStart }
         return dropped
@@ -150,28 +149,28 @@ extension AdTimeline {
         guard entry.duration <= Self.maxStreamLength, base + added <= Self.maxStreamLength.ticks,
             entry.position.ticks + entry.duration.ticks <= Self.maxStreamLength.ticks
         else { throw .tooLong(id) }
+        // Its own slot when it replaces itself: the others are told from it by slot, not by id.
+        let own = old == nil ? nil : tree.slot(of: id)
         let before = tree.prefix(before: entry.position, inclusive: false).count
-        if let previous = tree.live(at: before - 1)?.entry, previous.adBreak.id != id,
-            previous.position + previous.covered > entry.position
-        {
-            throw .overlaps(id, other: previous.adBreak.id)
+        if let previous = tree.liveOutline(at: before - 1), previous.slot != own, previous.position + previous.covered > entry.position {
+            throw .overlaps(id, other: tree.id(ofSlot: previous.slot))
         }
         // The others at its position: those before it cover nothing; it covers nothing if one follows.
         let isNew = old == nil
         var rank = before
         var seenSelf = false
-        while let other = tree.live(at: rank)?.entry, other.position == entry.position {
+        while let other = tree.liveOutline(at: rank), other.position == entry.position {
             rank += 1
-            if other.adBreak.id == id {
+            if other.slot == own {
                 seenSelf = true
                 continue
             }
             let follows = seenSelf && !isNew
-            if follows ? entry.covered > .zero : other.covered > .zero { throw .overlaps(id, other: other.adBreak.id) }
+            if follows ? entry.covered > .zero : other.covered > .zero { throw .overlaps(id, other: tree.id(ofSlot: other.slot)) }
         }
         let atOrBefore = tree.prefix(before: entry.position, inclusive: true).count
-        if let next = tree.live(at: atOrBefore)?.entry, next.adBreak.id != id, entry.position + entry.covered > next.position {
-            throw .overlaps(id, other: next.adBreak.id)
+        if let next = tree.liveOutline(at: atOrBefore), next.slot != own, entry.position + entry.covered > next.position {
+            throw .overlaps(id, other: tree.id(ofSlot: next.slot))
         }
     }
 

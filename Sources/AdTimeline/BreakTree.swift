@@ -52,6 +52,9 @@ struct BreakTree: Sendable {
         var ownCount = 0
         var ownAdded: Int64 = 0
         var ownStitched: Int64 = 0
+        /// The entry's covered content and openness, for ``Outline``.
+        var covered = MediaDuration.zero
+        var isOpen = false
         /// The subtree's totals.
         var liveCount = 0
         var added: Int64 = 0
@@ -64,6 +67,8 @@ struct BreakTree: Sendable {
             ownCount = entry.isRemoved ? 0 : 1
             ownAdded = entry.addedTicks
             ownStitched = entry.stitchedTicks
+            covered = entry.covered
+            isOpen = entry.adBreak.isOpen
         }
     }
 
@@ -176,6 +181,19 @@ struct BreakTree: Sendable {
     /// counted) and the stream time added before it.
     /// - Complexity: O(log n).
     func live(at rank: Int) -> (entry: Entry, addedBefore: Int64)? {
+        liveSlot(at: rank).map { (entries[$0.slot]!, $0.addedBefore) }
+    }
+
+    /// What the timeline's checks read of the `rank`-th break in the
+    /// timeline (as ``live(at:)`` counts), without copying the break.
+    func liveOutline(at rank: Int) -> Outline? {
+        guard let found = liveSlot(at: rank) else { return nil }
+        return outline(found.slot)
+    }
+
+    /// The slot of the `rank`-th break in the timeline and the stream time
+    /// added before it.
+    private func liveSlot(at rank: Int) -> (slot: Int, addedBefore: Int64)? {
         guard rank >= 0, rank < liveCount else { return nil }
         var node = root
         var remaining = rank
@@ -188,7 +206,7 @@ struct BreakTree: Sendable {
                 continue
             }
             if nodes[current].ownCount == 1 {
-                if remaining == leftCount { return (entries[current]!, addedBefore + (left.map { nodes[$0].added } ?? 0)) }
+                if remaining == leftCount { return (current, addedBefore + (left.map { nodes[$0].added } ?? 0)) }
                 remaining -= leftCount + 1
             } else {
                 remaining -= leftCount
@@ -198,6 +216,37 @@ struct BreakTree: Sendable {
         }
         return nil
     }
+
+    /// What the timeline's checks read of an entry: its slot, where it is,
+    /// the content it covers and whether it is open, all kept in its node.
+    /// Reading it copies no break (an entry's copy retains every part of
+    /// its break).
+    struct Outline {
+        var slot: Int
+        var position: ContentTime
+        var covered: MediaDuration
+        var isOpen: Bool
+    }
+
+    private func outline(_ slot: Int) -> Outline {
+        Outline(slot: slot, position: nodes[slot].position, covered: nodes[slot].covered, isOpen: nodes[slot].isOpen)
+    }
+
+    /// The outline of the first entry in content order, removed or not.
+    var firstOutline: Outline? {
+        guard var node = root else { return nil }
+        while let left = nodes[node].left { node = left }
+        return outline(node)
+    }
+
+    /// The id of the entry in `slot`.
+    func id(ofSlot slot: Int) -> String { entries[slot]!.adBreak.id }
+
+    /// The slot of the entry with this id, removed or not.
+    func slot(of id: String) -> Int? { slotByID[BreakKey(id)] }
+
+    /// Whether an entry with this id is in the tree, removed or not.
+    func contains(id: String) -> Bool { slotByID[BreakKey(id)] != nil }
 
     /// Every entry in content order, removed ones included.
     /// - Complexity: O(n).
@@ -225,13 +274,6 @@ struct BreakTree: Sendable {
         return node.map { entries[$0]! }
     }
 
-    /// The first entry in content order, removed or not.
-    var first: Entry? {
-        var node = root
-        while let current = node, let left = nodes[current].left { node = left }
-        return node.map { entries[$0]! }
-    }
-
     // MARK: Changes
 
     /// Adds an entry whose id is new, after any at its position.
@@ -246,9 +288,17 @@ struct BreakTree: Sendable {
     /// - Complexity: O(log n) expected.
     @discardableResult
     mutating func delete(id: String) -> Entry? {
-        guard let slot = slotByID.removeValue(forKey: BreakKey(id)), let entry = entries[slot] else { return nil }
-        root = remove(slot, from: root, key: (entry.position, nodes[slot].sequence))
-        entries[slot] = nil
+        guard let slot = slotByID[BreakKey(id)] else { return nil }
+        return delete(slot: slot)
+    }
+
+    /// Takes the entry in `slot` out of the tree and frees the slot.
+    /// - Complexity: O(log n) expected.
+    mutating func delete(slot: Int) -> Entry {
+        root = remove(slot, from: root, key: (nodes[slot].position, nodes[slot].sequence))
+        // Moved out, not copied and then cleared.
+        let entry = entries[slot].take()!
+        slotByID.removeValue(forKey: BreakKey(entry.adBreak.id))
         nodes[slot] = Node(priority: 0)
         freeSlots.append(slot)
         return entry
