@@ -101,11 +101,9 @@ public enum LiveInputs {
     /// tracking, which a session takes once and updates when they change.
     static func creativeSignals(in playlist: MediaPlaylist, from windowStart: StreamTime, epoch: Int, playlistURL: String?) -> [SessionInput] {
         var inputs: [SessionInput] = []
-        let ranges = playlist.dateRanges
-        // By index: only a signalling range is copied out of the window's many.
-        for index in ranges.indices where ranges[index].isCreativeSignal {
+        for range in playlist.creativeSignalRanges {
             // One that cannot be read was a warning of the parse.
-            guard let signal = try? CreativeSignal(ranges[index]), var opportunity = AdOpportunity(signal, in: playlist, playlistURL: playlistURL),
+            guard let signal = try? CreativeSignal(range), var opportunity = AdOpportunity(signal, in: playlist, playlistURL: playlistURL),
                   case .stream(let start) = opportunity.position, start + (opportunity.duration ?? .zero) > windowStart else { continue }
             opportunity.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
             inputs.append(.opportunity(opportunity))

@@ -194,6 +194,17 @@ public struct DateRange: Sendable, Hashable {
     var isInterstitial: Bool { knownClass == .interstitial }
     /// Whether its CLASS is SVTA 2053-2 creative signalling.
     public var isCreativeSignal: Bool { knownClass == .creativeSignal }
+    /// The creative signalling ranges of `ranges`, in order. Each range's
+    /// class is read where it lies: an element passed to a filter was
+    /// retained and released, a touch of every range's values.
+    static func creativeSignals(in ranges: [DateRange]) -> [DateRange] {
+        ranges.withUnsafeBufferPointer { ranges in
+            var found: [DateRange] = []
+            for index in ranges.indices where ranges[index].knownClass == .creativeSignal { found.append(ranges[index]) }
+            return found
+        }
+    }
+
     /// Whether its CLASS is `com.apple.hls.preload`.
     var isPreload: Bool { knownClass == .preload }
 

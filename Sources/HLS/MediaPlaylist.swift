@@ -88,4 +88,9 @@ public struct MediaPlaylist: Sendable, Hashable {
 
     /// The stream time of a wall clock time, from the nearest PROGRAM-DATE-TIME.
     public func streamTime(of date: ProgramDateTime) -> StreamTime? { dateAnchors.time(of: date) }
+
+    /// The SVTA 2053-2 creative signalling ranges, in order. Told by the
+    /// class each range keeps beside its values, so the window's other
+    /// ranges are passed over without their values being touched.
+    public var creativeSignalRanges: [DateRange] { DateRange.creativeSignals(in: dateRanges) }
 }
