@@ -241,6 +241,6 @@ struct Top {
         start = min(position, text.count)
         self.line = line
         linesRead = read
-        header = try parser.parseMedia(Array(text[..<start]))
+        header = try parser.headerTags(text, from: afterHeader, to: start)
     }
 }

@@ -64,6 +64,17 @@ public struct PlaylistParser: Sendable {
         return (parser.playlist, parser.state)
     }
 
+    /// The playlist-level tags of a live refresh's text, the lines from
+    /// `start` up to `end` (where its first segment's lines begin): their
+    /// values and errors as a whole parse reads them, without finishing a
+    /// playlist that has no segments, or keeping its text.
+    func headerTags(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws(HLSError) -> MediaPlaylist {
+        var parser = MediaParser(text: UnsafeBufferPointer(rebasing: text[..<end]), chunk: 0, options: options,
+                                 playlist: MediaPlaylist(text: PlaylistText([])), state: MediaParserState())
+        try parser.parseLines(from: start, firstLine: 2)
+        return parser.playlist
+    }
+
     /// Checks `#EXTM3U` and returns the offset of the second line.
     func header(_ text: UnsafeBufferPointer<UInt8>) throws(HLSError) -> Int {
         guard text.count <= Int(UInt32.max) else {

@@ -115,4 +115,20 @@ private struct Summary: Hashable, CustomStringConvertible {
         #expect(delta.addedSegments == 60..<62)
         #expect(live.playlist.segments.count == 61)
     }
+
+    /// A refresh reads its playlist-level tags as a whole parse does: their
+    /// values are taken, and a bad one is the same error, at the same line.
+    @Test func aRefreshsHeader_isReadAsAWholeParseReadsIt() throws {
+        var live = try LivePlaylist(Array(stream.text(window: 0..<10).utf8))
+        let next = stream.text(window: 1..<11)
+        let changed = next.replacingOccurrences(of: "#EXT-X-VERSION:", with: "#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-VERSION:")
+        _ = try live.refresh(with: Array(changed.utf8))
+        #expect(live.playlist.independentSegments)
+        #expect(live.playlist.mediaSequence == 1)
+        let bad = stream.text(window: 2..<12).replacingOccurrences(of: "#EXT-X-TARGETDURATION:", with: "#EXT-X-TARGETDURATION:x")
+        let whole = #expect(throws: HLSError.self) { _ = try PlaylistParser().parseMedia(bad) }
+        let refreshed = #expect(throws: HLSError.self) { _ = try live.refresh(with: Array(bad.utf8)) }
+        #expect(refreshed?.description == whole?.description)
+        #expect(refreshed?.line == whole?.line)
+    }
 }
