@@ -65,16 +65,15 @@ struct LiveReporter: Sendable {
         // filled from the window's end (the latest) until each is found.
         let latest = Latest(of: (delta.openedOpportunities + delta.updatedOpportunities).filter { open[$0] == nil } + open.keys,
                             in: playlist.opportunities)
-        func found(_ id: String) -> PlacementOpportunity? { latest[id] }
         for id in delta.openedOpportunities where open[id] == nil {
-            if let opportunity = found(id) { start(opportunity, into: &events) }
+            if let opportunity = latest[id] { start(opportunity, into: &events) }
         }
         // A closed interstitial that a later tag of its ID told more about.
         for id in delta.updatedOpportunities where open[id] == nil {
-            if let opportunity = found(id) { events.append(.opportunityUpdate(named(opportunity))) }
+            if let opportunity = latest[id] { events.append(.opportunityUpdate(named(opportunity))) }
         }
         for id in open.keys.sorted() {
-            guard let opportunity = found(id), let said = open[id] else { continue }
+            guard let opportunity = latest[id], let said = open[id] else { continue }
             if !opportunity.isOpen {
                 open[id] = nil
                 events.append(.opportunityEnd(named(opportunity)))

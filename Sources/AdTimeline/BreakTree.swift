@@ -95,10 +95,7 @@ struct BreakTree: Sendable {
 
     /// Whether an entry with this id is in the timeline (not removed), read
     /// from its node: no entry is copied to answer.
-    func containsLive(id: String) -> Bool {
-        guard let slot = slotByID[BreakKey(id)] else { return false }
-        return nodes[slot].ownCount == 1
-    }
+    func containsLive(id: String) -> Bool { slot(of: id).map { nodes[$0].ownCount == 1 } ?? false }
 
     func liveEntry(id: String) -> Entry? {
         guard let entry = entry(id: id), !entry.isRemoved else { return nil }
@@ -246,7 +243,7 @@ struct BreakTree: Sendable {
     func slot(of id: String) -> Int? { slotByID[BreakKey(id)] }
 
     /// Whether an entry with this id is in the tree, removed or not.
-    func contains(id: String) -> Bool { slotByID[BreakKey(id)] != nil }
+    func contains(id: String) -> Bool { slot(of: id) != nil }
 
     /// Every entry in content order, removed ones included.
     /// - Complexity: O(n).
