@@ -133,9 +133,7 @@ public struct DateRange: Sendable, Hashable {
                 hasClientAttributes = true
                 return
             }
-            func `is`(_ wanted: StaticString) -> Bool {
-                name.count == wanted.utf8CodeUnitCount && Bytes.equal(name.baseAddress!, wanted.utf8Start, name.count)
-            }
+            @inline(__always) func `is`(_ wanted: StaticString) -> Bool { Bytes.isName(name, wanted) }
             func keep(_ slot: inout Int?) { if slot == nil { slot = index } }
             switch (name.count, first) {
             case (2, UInt8(ascii: "I")) where `is`("ID"): keep(&id)

@@ -138,7 +138,7 @@ extension Interstitial {
         var bit: UInt16 { 1 << UInt16(rawValue) }
 
         init(_ name: UnsafeBufferPointer<UInt8>) {
-            func `is`(_ wanted: StaticString) -> Bool { Bytes.equal(name.baseAddress!, wanted.utf8Start, name.count) }
+            @inline(__always) func `is`(_ wanted: StaticString) -> Bool { Bytes.isName(name, wanted) }
             guard name.count >= 2, name[0] == UInt8(ascii: "X"), name[1] == UInt8(ascii: "-") else {
                 self = name.count == 3 && `is`("CUE") ? .cue : .notOwn
                 return
@@ -204,8 +204,8 @@ extension Interstitial {
         /// The bit of `token`, or nil when it is not one of them.
         func bit(_ token: UnsafeBufferPointer<UInt8>) -> UInt8? {
             switch self {
-            case .snap: Bytes.equal(token, "OUT") ? 1 : Bytes.equal(token, "IN") ? 2 : nil
-            case .restrict: Bytes.equal(token, "SKIP") ? 1 : Bytes.equal(token, "JUMP") ? 2 : nil
+            case .snap: Bytes.isName(token, "OUT") ? 1 : Bytes.isName(token, "IN") ? 2 : nil
+            case .restrict: Bytes.isName(token, "SKIP") ? 1 : Bytes.isName(token, "JUMP") ? 2 : nil
             }
         }
     }

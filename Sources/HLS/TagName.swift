@@ -177,6 +177,39 @@ enum Bytes {
         bytes.count == wanted.utf8CodeUnitCount && (bytes.isEmpty || equal(bytes.baseAddress!, wanted.utf8Start, bytes.count))
     }
 
+    /// Whether `name` is exactly `wanted`, for telling a tag's attribute
+    /// names apart. Inlined where `wanted` is a literal, its length is known
+    /// and its bytes are constants: a name is told by two or three word
+    /// compares, overlapping where it is not a multiple of eight long.
+    @inline(__always)
+    static func isName(_ name: UnsafeBufferPointer<UInt8>, _ wanted: StaticString) -> Bool {
+        let count = wanted.utf8CodeUnitCount
+        guard name.count == count, let base = name.baseAddress else { return count == 0 && name.isEmpty }
+        let left = UnsafeRawPointer(base)
+        let right = UnsafeRawPointer(wanted.utf8Start)
+        func word(_ offset: Int) -> Bool {
+            left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        func half(_ offset: Int) -> Bool {
+            left.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == right.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        }
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                guard word(offset) else { return false }
+                offset += 8
+            }
+            return word(count - 8)
+        }
+        if count >= 4 { return half(0) && half(count - 4) }
+        var offset = 0
+        while offset < count {
+            guard base[offset] == wanted.utf8Start[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// The index of the first `byte` in `start..<end`, or `end`; eight bytes at a time.
     @inline(__always)
     static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
