@@ -39,7 +39,9 @@ public struct DateRange: Sendable, Hashable {
         var line: Int
         var attributes: AttributeList
         var problems: [AttributeProblem]
-        var interstitial: Interstitial?
+        /// The interstitial's values when the range schedules one: kept in
+        /// the range's box, which ``Interstitial`` shares.
+        var interstitial: Interstitial.Values?
     }
 
     /// `ID`: tags with the same ID describe the same range.
@@ -105,7 +107,7 @@ public struct DateRange: Sendable, Hashable {
             duration: duration, plannedDuration: plannedDuration, endOnNext: endOnNext,
             scte35Command: scte35Command, scte35Out: scte35Out, scte35In: scte35In,
             line: list.line, attributes: list, problems: problems,
-            interstitial: className == Interstitial.className ? Interstitial(list) : nil)
+            interstitial: className == Interstitial.className ? Interstitial.Values.reading(list) : nil)
         if values.endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")
@@ -186,7 +188,11 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// The interstitial this range schedules, when its CLASS is `com.apple.hls.interstitial`.
-    public private(set) var interstitial: Interstitial? { get { shared.value.interstitial } set { shared = shared.changed { $0.interstitial = newValue } } }
+    public var interstitial: Interstitial? {
+        // Told without copying the values out of the box.
+        if case .none = shared.value.interstitial { return nil }
+        return Interstitial(box: shared)
+    }
 
     /// Whether the range schedules an interstitial (its CLASS is `com.apple.hls.interstitial`).
     var isInterstitial: Bool { knownClass == .interstitial }
@@ -216,6 +222,16 @@ public struct DateRange: Sendable, Hashable {
         if let duration { return duration }
         if let startDate, let endDate { return MediaDuration(ticks: endDate.ticksSinceEpoch - startDate.ticksSinceEpoch) }
         return nil
+    }
+}
+
+extension DateRange.Values {
+    /// The values of a range that only holds `interstitial`, read from `list`
+    /// (an interstitial made on its own, not read from a playlist).
+    init(scheduling interstitial: Interstitial.Values, from list: AttributeList) {
+        self.init(id: "", className: Interstitial.className, startDate: nil, cue: interstitial.cue, endDate: nil,
+                  duration: nil, plannedDuration: nil, endOnNext: false, scte35Command: nil, scte35Out: nil, scte35In: nil,
+                  line: list.line, attributes: list, problems: [], interstitial: interstitial)
     }
 }
 

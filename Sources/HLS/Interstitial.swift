@@ -78,9 +78,24 @@ public struct Interstitial: Sendable, Hashable {
         }
     }
 
-    /// The typed values, built once from a tag and shared by every copy
-    /// (the date range, its signal, its opportunity) until one changes.
-    private var shared: Shared<Values>
+    /// The box of the date range that scheduled it, whose values hold its
+    /// own (``DateRange/Values/interstitial``): built once from the tag and
+    /// shared by every copy (the range, its signal, its opportunity) until
+    /// one changes. An interstitial costs no allocation of its own.
+    private var shared: Shared<DateRange.Values>
+
+    /// Its values, read in place in the box.
+    private var values: Values { _read { yield shared.value.interstitial! } }
+
+    /// A new box with `edit` made to its values.
+    private mutating func change(_ edit: (inout Values) -> Void) {
+        shared = shared.changed { edit(&$0.interstitial!) }
+    }
+
+    /// The interstitial `box`'s date range schedules: its values hold one.
+    init(box: Shared<DateRange.Values>) {
+        shared = box
+    }
 
     struct Values: Sendable, Hashable {
         /// `X-ASSET-URI` and `X-ASSET-LIST`, read from the tag's bytes when asked for.
@@ -102,43 +117,43 @@ public struct Interstitial: Sendable, Hashable {
 
     /// `X-ASSET-URI` as written.
     public var assetURI: String? {
-        get { shared.value.assetURIText.map(shared.value.own.string) }
-        set { shared = shared.changed { $0.assetURIText = newValue.map(OwnAttributes.Text.set) } }
+        get { values.assetURIText.map(values.own.string) }
+        set { change { $0.assetURIText = newValue.map(OwnAttributes.Text.set) } }
     }
     /// `X-ASSET-LIST` as written.
     public var assetList: String? {
-        get { shared.value.assetListText.map(shared.value.own.string) }
-        set { shared = shared.changed { $0.assetListText = newValue.map(OwnAttributes.Text.set) } }
+        get { values.assetListText.map(values.own.string) }
+        set { change { $0.assetListText = newValue.map(OwnAttributes.Text.set) } }
     }
     /// `X-RESUME-OFFSET`: where primary playback resumes, from the scheduled
     /// point; nil means the interstitial's duration (it replaces content).
-    public var resumeOffset: MediaDuration? { get { shared.value.resumeOffset } set { shared = shared.changed { $0.resumeOffset = newValue } } }
+    public var resumeOffset: MediaDuration? { get { values.resumeOffset } set { change { $0.resumeOffset = newValue } } }
     /// `X-PLAYOUT-LIMIT`: the most the whole interstitial may play.
-    public var playoutLimit: MediaDuration? { get { shared.value.playoutLimit } set { shared = shared.changed { $0.playoutLimit = newValue } } }
+    public var playoutLimit: MediaDuration? { get { values.playoutLimit } set { change { $0.playoutLimit = newValue } } }
     /// `X-SNAP`.
-    public var snap: Snap { get { shared.value.snap } set { shared = shared.changed { $0.snap = newValue } } }
+    public var snap: Snap { get { values.snap } set { change { $0.snap = newValue } } }
     /// `X-RESTRICT`.
-    public var restrictions: Restrictions { get { shared.value.restrictions } set { shared = shared.changed { $0.restrictions = newValue } } }
+    public var restrictions: Restrictions { get { values.restrictions } set { change { $0.restrictions = newValue } } }
     /// `X-CONTENT-MAY-VARY`: whether viewers may see different content (default yes).
-    public var contentMayVary: Bool { get { shared.value.contentMayVary } set { shared = shared.changed { $0.contentMayVary = newValue } } }
+    public var contentMayVary: Bool { get { values.contentMayVary } set { change { $0.contentMayVary = newValue } } }
     /// `X-TIMELINE-OCCUPIES` (default `POINT`).
-    public var timelineOccupies: TimelineOccupancy { get { shared.value.timelineOccupies } set { shared = shared.changed { $0.timelineOccupies = newValue } } }
+    public var timelineOccupies: TimelineOccupancy { get { values.timelineOccupies } set { change { $0.timelineOccupies = newValue } } }
     /// `X-TIMELINE-STYLE` (default `HIGHLIGHT`).
-    public var timelineStyle: TimelineStyle { get { shared.value.timelineStyle } set { shared = shared.changed { $0.timelineStyle = newValue } } }
+    public var timelineStyle: TimelineStyle { get { values.timelineStyle } set { change { $0.timelineStyle = newValue } } }
     /// The `X-SKIP-CONTROL-*` attributes, when an offset is given.
-    public var skipControl: SkipControl? { get { shared.value.skipControl } set { shared = shared.changed { $0.skipControl = newValue } } }
+    public var skipControl: SkipControl? { get { values.skipControl } set { change { $0.skipControl = newValue } } }
     /// The range's `CUE`.
-    public var cue: DateRange.Cue { get { shared.value.cue } set { shared = shared.changed { $0.cue = newValue } } }
+    public var cue: DateRange.Cue { get { values.cue } set { change { $0.cue = newValue } } }
     /// The attributes of its tags that it reads (`CUE` and the `X-` ones), the
     /// first value of each, in the order they first appeared.
-    public var attributes: [Attribute] { shared.value.own.attributes }
+    public var attributes: [Attribute] { values.own.attributes }
     /// What is wrong with those attributes; each is a warning at its tag's line.
-    public internal(set) var problems: [AttributeProblem] { get { shared.value.problems } set { shared = shared.changed { $0.problems = newValue } } }
+    public internal(set) var problems: [AttributeProblem] { get { values.problems } set { change { $0.problems = newValue } } }
 
     /// The problem of a first tag that names no asset, or nil.
     var missingAsset: AttributeProblem? {
         // Asked of every first tag: the texts are not read.
-        guard shared.value.assetURIText == nil, shared.value.assetListText == nil else { return nil }
+        guard values.assetURIText == nil, values.assetListText == nil else { return nil }
         return AttributeProblem("X-ASSET-URI", "or X-ASSET-LIST is required; neither is given")
     }
 
@@ -161,7 +176,7 @@ public struct Interstitial: Sendable, Hashable {
     /// attributes (`CUE` and the `X-` ones, the first of each name) share the
     /// list's bytes and are typed straight from them.
     init(_ list: AttributeList) {
-        shared = Shared(Values.reading(list))
+        shared = Shared(DateRange.Values(scheduling: Values.reading(list), from: list))
     }
 
     /// This interstitial with what a later tag of the same ID adds: its
@@ -187,6 +202,13 @@ public struct Interstitial: Sendable, Hashable {
     }
 
     private static let otherAsset = ["X-ASSET-URI": "X-ASSET-LIST", "X-ASSET-LIST": "X-ASSET-URI"]
+
+    /// Two interstitials are equal when their values are, whatever else their ranges hold.
+    public static func == (lhs: Interstitial, rhs: Interstitial) -> Bool {
+        lhs.shared === rhs.shared || lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) { values.hash(into: &hasher) }
 }
 
 /// A problem with one attribute of a tag: a value not of its type, or one

@@ -34,6 +34,38 @@ struct InterstitialIdentityTests {
         #expect(read.resumeOffset == .zero)
     }
 
+    @Test func anInterstitialMadeInCode_equalsTheOneReadFromItsTag() throws {
+        let read = try Self.interstitial(#"DURATION=10,X-ASSET-URI="a.m3u8",X-RESUME-OFFSET=0"#)
+        let made = Interstitial(attributes: [Attribute(name: "X-ASSET-URI", value: "a.m3u8", isQuoted: true),
+                                             Attribute(name: "X-RESUME-OFFSET", value: "0", isQuoted: false)])
+        #expect(made == read)
+        #expect(made.hashValue == read.hashValue)
+        #expect(made.assetURI == "a.m3u8")
+        #expect(made.resumeOffset == .zero)
+    }
+
+    /// The interstitial shares its range's values; a change to a copy makes
+    /// values of its own and leaves the range's as they were.
+    @Test func aChangedCopy_leavesTheRangesInterstitialAsItWas() throws {
+        let read = try Self.interstitial(#"X-ASSET-URI="a.m3u8",X-RESUME-OFFSET=0"#)
+        var changed = read
+        changed.resumeOffset = .init(seconds: 5)
+        changed.assetURI = "b.m3u8"
+        #expect(read.resumeOffset == .zero)
+        #expect(read.assetURI == "a.m3u8")
+        #expect(changed.resumeOffset == .init(seconds: 5))
+        #expect(changed.assetURI == "b.m3u8")
+        #expect(changed != read)
+    }
+
+    @Test func aRangeOfAnotherClass_schedulesNoInterstitial() throws {
+        let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z\n"
+            + "#EXT-X-DATERANGE:ID=\"m\",CLASS=\"com.example.note\",START-DATE=\"2026-01-01T00:00:00.000Z\",X-ASSET-URI=\"a.m3u8\"\n"
+            + "#EXTINF:4,\ns0.ts\n"
+        let range = try #require(try PlaylistParser().parseMedia(Array(text.utf8)).dateRanges.first)
+        #expect(range.interstitial == nil)
+    }
+
     /// Past 64 attributes the interstitial keeps a copy of its own, and reads the same.
     @Test func aTagOfManyAttributes_readsTheSame() throws {
         let padding = (0..<70).map { "X-PAD-\($0)=\($0)" }.joined(separator: ",")
