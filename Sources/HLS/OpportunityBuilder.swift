@@ -278,8 +278,17 @@ struct OpportunityBuilder: Sendable, Hashable {
     private static let interstitialSources = ["#EXT-X-DATERANGE"]
 
     private static func interstitial(_ signal: AdSignal) -> Interstitial? {
-        if case .dateRange(let range) = signal.kind { return range.interstitial }
-        return nil
+        interstitial(of: signal.kind)
+    }
+
+    /// Matched on the kind where it lies: a match on `signal.kind` copied
+    /// the whole kind (every case's payload) first.
+    @inline(never)
+    private static func interstitial(of kind: borrowing AdSignal.Kind) -> Interstitial? {
+        switch kind {
+        case .dateRange(let range): range.interstitial
+        default: nil
+        }
     }
 
     private mutating func append(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
