@@ -58,14 +58,15 @@ extension MediaParser {
         // The playlist lets go of the builder's list while it changes, so a new opportunity is
         // appended in place instead of copying every earlier one.
         playlist.opportunities = []
-        // Each signal is lent to the builders in place, not copied.
+        // Each signal is lent to the builder where it lies, not copied; the
+        // window's signals do not change while it reads them.
         let anchors = playlist.dateAnchors
         let windowStart = playlist.segments.first?.start
         playlist.signals.withElements { signals in
             state.opportunities.reserve(for: UnsafeBufferPointer(rebasing: signals[range]))
             for index in order(of: signals, range) {
                 let date = signals[index].range?.startDate ?? anchors.date(at: signals[index].time)
-                state.opportunities.handle(signals[index], at: date, tolerance: tolerance,
+                state.opportunities.handle(LentSignal(signals.baseAddress! + index), at: date, tolerance: tolerance,
                                            windowStart: windowStart, warnings: &warnings)
             }
         }

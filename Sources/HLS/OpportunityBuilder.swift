@@ -105,7 +105,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         interstitialFlags.reserveCapacity(most)
     }
 
-    mutating func handle(_ signal: AdSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
+    mutating func handle(_ signal: LentSignal, at date: ProgramDateTime?, tolerance: MediaDuration,
                          windowStart: StreamTime? = nil, warnings: inout [HLSWarning]) {
         // The one lookup of the signal's range ID; `match` and `merge` use what it found.
         let found = signal.rangeKey.map(ranges.lookUp)
@@ -140,14 +140,14 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     // MARK: - Roles
 
-    private mutating func start(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, tolerance: MediaDuration,
+    private mutating func start(_ signal: LentSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, tolerance: MediaDuration,
                                 warnings: inout [HLSWarning]) {
         if let index = match(signal, found, tolerance: tolerance) {
             merge(signal, found, into: index, date: date)
             closeByStatedEnd(signal, index)
             return
         }
-        if signal.range?.isInterstitial == true, let interstitial = Self.interstitial(signal) {
+        if signal.range?.isInterstitial == true, let interstitial = signal.interstitial {
             // An interstitial is scheduled beside the cue breaks, not inside them.
             append(signal, found, date: date, start: signal.time, joined: false)
             let index = opportunities.count - 1
@@ -179,7 +179,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         closeByStatedEnd(signal, opportunities.count - 1)
     }
 
-    private mutating func continuation(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, tolerance: MediaDuration,
+    private mutating func continuation(_ signal: LentSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, tolerance: MediaDuration,
                                        windowStart: StreamTime?, warnings: inout [HLSWarning]) {
         if let index = match(signal, found, tolerance: tolerance) ?? open.last(where: { !interstitialFlags[$0] })
             ?? covering(signal.time, tolerance: tolerance) {
@@ -195,17 +195,17 @@ struct OpportunityBuilder: Sendable, Hashable {
         // With no elapsed time, the break began before the window: a start
         // inside it would have a cue-out there. The window's start is the
         // latest it can have begun.
-        let elapsed = Self.elapsed(signal) ?? windowStart.map { signal.time > $0 ? signal.time - $0 : .zero } ?? .zero
+        let elapsed = signal.elapsed ?? windowStart.map { signal.time > $0 ? signal.time - $0 : .zero } ?? .zero
         let start = signal.time - elapsed
         warnings.append(HLSWarning(line: signal.line, tag: signal.tag,
                                    "a break continues with no cue-out before it; it began at \(start)"
-                                       + (Self.elapsed(signal) == nil ? " or earlier (no elapsed time is given)" : "")))
+                                       + (signal.elapsed == nil ? " or earlier (no elapsed time is given)" : "")))
         append(signal, found, date: date.map { ProgramDateTime(ticksSinceEpoch: $0.ticksSinceEpoch - elapsed.ticks) },
                start: start, joined: true)
-        opportunities[opportunities.count - 1].startIsLatestPossible = Self.elapsed(signal) == nil
+        opportunities[opportunities.count - 1].startIsLatestPossible = signal.elapsed == nil
     }
 
-    private mutating func end(_ signal: AdSignal, tolerance: MediaDuration, warnings: inout [HLSWarning]) {
+    private mutating func end(_ signal: LentSignal, tolerance: MediaDuration, warnings: inout [HLSWarning]) {
         let isDateRange = signal.range != nil
         let time = signal.endTime ?? signal.time
         let ids = signal.cue?.eventIDs ?? []
@@ -249,7 +249,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     /// The opportunity `signal` belongs to: the one its range ID marked
     /// (`found` by the caller), else a cue break starting
     /// within the tolerance.
-    private func match(_ signal: AdSignal, _ found: RangeTable.Lookup?, tolerance: MediaDuration) -> Int? {
+    private func match(_ signal: LentSignal, _ found: RangeTable.Lookup?, tolerance: MediaDuration) -> Int? {
         if let index = found?.slot, index >= 0 { return index }
         guard signal.range?.isInterstitial != true else { return nil }
         var index = opportunities.count - 1
@@ -277,21 +277,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     /// The sources of every interstitial: one array, not one each.
     private static let interstitialSources = ["#EXT-X-DATERANGE"]
 
-    private static func interstitial(_ signal: AdSignal) -> Interstitial? {
-        interstitial(of: signal.kind)
-    }
-
-    /// Matched on the kind where it lies: a match on `signal.kind` copied
-    /// the whole kind (every case's payload) first.
-    @inline(never)
-    private static func interstitial(of kind: borrowing AdSignal.Kind) -> Interstitial? {
-        switch kind {
-        case .dateRange(let range): range.interstitial
-        default: nil
-        }
-    }
-
-    private mutating func append(_ signal: AdSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
+    private mutating func append(_ signal: LentSignal, _ found: RangeTable.Lookup?, date: ProgramDateTime?, start: StreamTime, joined: Bool) {
         // An interstitial's kind is set by the merge below, which reads its tag once.
         let isInterstitial = signal.range?.isInterstitial == true
         opportunities.append(PlacementOpportunity(
@@ -309,7 +295,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     }
 
     /// Adds what `signal` says to the opportunity, in place (no copy of its arrays).
-    private mutating func merge(_ signal: AdSignal, _ found: RangeTable.Lookup?, into index: Int, date: ProgramDateTime?) {
+    private mutating func merge(_ signal: LentSignal, _ found: RangeTable.Lookup?, into index: Int, date: ProgramDateTime?) {
         addSource(signal, to: index)
         let isDateRange: Bool
         if let range = signal.range, let found {
@@ -319,7 +305,7 @@ struct OpportunityBuilder: Sendable, Hashable {
                 opportunities[index].addRange(found.id.text)
                 ranges.mark(found, as: index)
             }
-            if range.isInterstitial, let interstitial = Self.interstitial(signal) {
+            if range.isInterstitial, let interstitial = signal.interstitial {
                 if case .interstitial(let earlier) = opportunities[index].kind {
                     let (merged, conflicts) = earlier.merging(interstitial)
                     if recordsChanges, merged != earlier, !updatedIDs.contains(opportunities[index].id) { updatedIDs.append(opportunities[index].id) }
@@ -341,7 +327,7 @@ struct OpportunityBuilder: Sendable, Hashable {
         }
         if !isDateRange { positioned[index] = true }
         if opportunities[index].programDateTime == nil { opportunities[index].programDateTime = date }
-        if opportunities[index].plannedDuration == nil { opportunities[index].plannedDuration = Self.plannedDuration(signal) }
+        if opportunities[index].plannedDuration == nil { opportunities[index].plannedDuration = signal.plannedDuration }
         if opportunities[index].cue == nil, signal.role == .start { opportunities[index].cue = signal.cue }
         if let cue = signal.cue {
             for id in cue.eventIDs where !opportunities[index].eventIDs.contains(id) {
@@ -351,12 +337,12 @@ struct OpportunityBuilder: Sendable, Hashable {
         lastSeen[index] = max(lastSeen[index], signal.time)
     }
 
-    private mutating func addSource(_ signal: AdSignal, to index: Int) {
+    private mutating func addSource(_ signal: LentSignal, to index: Int) {
         if !opportunities[index].sources.contains(signal.tag) { opportunities[index].sources.append(signal.tag) }
     }
 
     /// An ad-level start cue inside an open break starts one of its ads.
-    private mutating func noteAdStart(_ signal: AdSignal, in index: Int, tolerance: MediaDuration) {
+    private mutating func noteAdStart(_ signal: LentSignal, in index: Int, tolerance: MediaDuration) {
         guard let cue = signal.cue, cue.segmentations.contains(where: { SignalRoles.adLevelStartTypes.contains($0.typeID) }),
               signal.time > opportunities[index].start + tolerance,
               !opportunities[index].adStarts.contains(where: { abs(($0 - signal.time).ticks) <= tolerance.ticks })
@@ -367,7 +353,7 @@ struct OpportunityBuilder: Sendable, Hashable {
 
     /// A DATERANGE that states its end closes a break no other dialect
     /// marked, or corrects the end its planned duration gave it.
-    private mutating func closeByStatedEnd(_ signal: AdSignal, _ index: Int) {
+    private mutating func closeByStatedEnd(_ signal: LentSignal, _ index: Int) {
         guard let end = signal.endTime, !positioned[index] else { return }
         if opportunities[index].isOpen {
             close(index, at: max(end, opportunities[index].start), ending: .signal)
@@ -384,23 +370,5 @@ struct OpportunityBuilder: Sendable, Hashable {
         if let position = open.lastIndex(of: index) { open.remove(at: position) }
         opportunities[index].ending = ending
         if recordsChanges { closedIDs.append(opportunities[index].id) }
-    }
-
-
-    private static func plannedDuration(_ signal: AdSignal) -> MediaDuration? {
-        switch signal.kind {
-        case .cueOut(let duration, _): duration ?? signal.cue?.plannedDuration
-        case .cueOutContinued(_, let duration, _): duration ?? signal.cue?.plannedDuration
-        case .scte35(let tag): tag.duration ?? signal.cue?.plannedDuration
-        default: signal.cue?.plannedDuration
-        }
-    }
-
-    private static func elapsed(_ signal: AdSignal) -> MediaDuration? {
-        switch signal.kind {
-        case .cueOutContinued(let elapsed, _, _): elapsed
-        case .scte35(let tag): tag.elapsed
-        default: nil
-        }
     }
 }
