@@ -1,8 +1,8 @@
 @testable import HLS
 import Testing
 
-/// The eight-bytes-at-a-time scan agrees with a byte-by-byte reading, at
-/// every length and alignment (the tail loop and the word loop alike).
+/// The scans of several bytes at a time agree with a byte-by-byte reading,
+/// at every length and alignment (the vector, word and tail loops alike).
 struct ByteScanTests {
     static let samples: [[UInt8]] = [
         [], Array(",".utf8), Array("a,b".utf8), Array(",,,,,,,,".utf8), Array(",,,,,,,,,".utf8),
