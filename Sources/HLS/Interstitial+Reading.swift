@@ -201,6 +201,20 @@ extension Interstitial {
             }
         }
 
+        /// The bits of a whole value written the usual way (the known
+        /// identifiers, comma-separated, no spaces, each once), told by a
+        /// compare or two; nil for any other value, which is read token by token.
+        func usualBits(_ value: UnsafeBufferPointer<UInt8>) -> UInt8? {
+            switch (self, value.count) {
+            case (.snap, 2): Bytes.isName(value, "IN") ? 2 : nil
+            case (.snap, 3): Bytes.isName(value, "OUT") ? 1 : nil
+            case (.snap, 6): Bytes.isName(value, "OUT,IN") || Bytes.isName(value, "IN,OUT") ? 3 : nil
+            case (.restrict, 4): Bytes.isName(value, "SKIP") ? 1 : Bytes.isName(value, "JUMP") ? 2 : nil
+            case (.restrict, 9): Bytes.isName(value, "SKIP,JUMP") || Bytes.isName(value, "JUMP,SKIP") ? 3 : nil
+            default: nil
+            }
+        }
+
         /// The bit of `token`, or nil when it is not one of them.
         func bit(_ token: UnsafeBufferPointer<UInt8>) -> UInt8? {
             switch self {
@@ -216,6 +230,10 @@ extension Interstitial {
         noteUnquoted(list, index, &problems)
         var bits: UInt8 = 0
         list.withValue(at: index) { bytes in
+            if let usual = known.usualBits(bytes) {
+                bits = usual
+                return
+            }
             var start = 0
             while start <= bytes.count {
                 var end = start

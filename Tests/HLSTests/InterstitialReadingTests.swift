@@ -50,6 +50,32 @@ private func interstitials(_ playlist: MediaPlaylist) -> [(id: String, value: In
         #expect(read.warnings.isEmpty, "\(read.warnings)")
     }
 
+    /// X-SNAP and X-RESTRICT read the same however their identifiers are
+    /// written: in either order, spaced, repeated, or beside unknown ones
+    /// (each unknown one a warning). Near-misses of the usual spellings
+    /// are not taken for them.
+    @Test(arguments: [
+        ("OUT,IN", Interstitial.Snap([.out, .in]), 0), ("IN,OUT", [.out, .in], 0), ("OUT", [.out], 0), ("IN", [.in], 0),
+        (" OUT , IN ", [.out, .in], 0), ("OUT,OUT", [.out], 0), ("IN,IN,OUT", [.out, .in], 0), ("OUT,", [.out], 0),
+        ("OU", [], 1), ("OUTS", [], 1), ("OUT,IM", [.out], 1), ("IN,OUX", [.in], 1), ("OUT;IN", [], 1), ("out,in", [], 2),
+    ] as [(String, Interstitial.Snap, Int)])
+    func snap_readsTheSame_howeverWritten(value: String, expected: Interstitial.Snap, warnings: Int) throws {
+        let read = try parse(playlist([interstitial("X-ASSET-URI=\"a.m3u8\",X-SNAP=\"\(value)\"")]))
+        #expect(try #require(interstitials(read).first?.value).snap == expected)
+        #expect(read.warnings.count == warnings, "\(read.warnings)")
+    }
+
+    @Test(arguments: [
+        ("SKIP,JUMP", Interstitial.Restrictions([.skip, .jump]), 0), ("JUMP,SKIP", [.skip, .jump], 0), ("SKIP", [.skip], 0),
+        ("JUMP", [.jump], 0), ("SKIP, JUMP", [.skip, .jump], 0), ("JUMP,JUMP", [.jump], 0), (",SKIP", [.skip], 0),
+        ("SKIPJUMP", [], 1), ("SKIP,JUMQ", [.skip], 1), ("JUMP,SKIZ", [.jump], 1), ("SKIQ", [], 1), ("JUMP.SKIP", [], 1),
+    ] as [(String, Interstitial.Restrictions, Int)])
+    func restrict_readsTheSame_howeverWritten(value: String, expected: Interstitial.Restrictions, warnings: Int) throws {
+        let read = try parse(playlist([interstitial("X-ASSET-URI=\"a.m3u8\",X-RESTRICT=\"\(value)\"")]))
+        #expect(try #require(interstitials(read).first?.value).restrictions == expected)
+        #expect(read.warnings.count == warnings, "\(read.warnings)")
+    }
+
     /// What applies when an attribute is absent.
     @Test func absentAttributes_takeTheirDefaults() throws {
         let value = try #require(interstitials(try parse(playlist([interstitial("X-ASSET-URI=\"ad.m3u8\"")]))).first?.value)
