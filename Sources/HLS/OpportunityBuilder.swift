@@ -281,7 +281,8 @@ struct OpportunityBuilder: Sendable, Hashable {
         // An interstitial's kind is set by the merge below, which reads its tag once.
         let isInterstitial = signal.range?.isInterstitial == true
         opportunities.append(PlacementOpportunity(
-            id: signal.rangeID ?? "break-\(signal.mediaSequence)", kind: .splice, start: start,
+            // A range's ID is set by the merge below, from the lookup.
+            id: found != nil ? "" : "break-\(signal.mediaSequence)", kind: .splice, start: start,
             programDateTime: date, mediaSequence: signal.mediaSequence,
             sources: isInterstitial ? Self.interstitialSources : [], joinedInProgress: joined))
         // Room for the dialects of one break without regrowing; an
