@@ -246,9 +246,7 @@ public struct AttributeList: Sendable, Hashable {
 
     /// Whether the value at `index` is exactly `expected`.
     func value(at index: Int, is expected: StaticString) -> Bool {
-        withValue(at: index) { bytes in
-            bytes.count == expected.utf8CodeUnitCount && (bytes.isEmpty || Bytes.equal(bytes.baseAddress!, expected.utf8Start, bytes.count))
-        }
+        withValue(at: index) { Bytes.equal($0, expected) }
     }
 
     /// The attributes whose names are not in `known`, for tags that type some of them.
