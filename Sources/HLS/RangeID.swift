@@ -3,20 +3,25 @@
 /// The tables that look a range up by ID (the parser's recent ranges, the
 /// opportunity builder's index) hash and compare the key without reading the
 /// ID's bytes again, and a table that grows rehashes an integer, not every ID.
-/// The hash is `String`'s own (seeded per process), so input made to collide
-/// in these tables collides no more than in a `Set<String>`.
+///
+/// The hash is keyed per process, like `String`'s, but cheaper: a word of the
+/// ID's bytes at a time, each folded in by a 128-bit multiply with a secret
+/// key. Input cannot be made to collide without the keys, and the one table
+/// these IDs go into is bounded (``RangeTable`` keeps a few thousand IDs at
+/// most), so even a collision costs a longer probe, never an unbounded one.
+/// IDs are told apart by their bytes, as HLS compares attribute values.
 struct RangeID: Sendable, Hashable {
     /// The ID as written.
     let text: String
-    /// `text.hashValue`.
+    /// ``hash(of:)`` of `text`.
     let hash: Int
 
     init(_ text: String) {
         self.text = text
-        hash = text.hashValue
+        hash = Self.hash(of: text)
     }
 
-    /// The ID `text`, whose `hashValue` is `hash`, worked out before.
+    /// The ID `text`, whose ``hash(of:)`` is `hash`, worked out before.
     init(_ text: String, hash: Int) {
         self.text = text
         self.hash = hash
@@ -36,5 +41,49 @@ struct RangeID: Sendable, Hashable {
         mixed &*= 0x9E37_79B9_7F4A_7C15
         mixed ^= mixed >> 29
         return Int(Int64(bitPattern: mixed))
+    }
+
+    /// The keys, drawn once per process.
+    private static let keys = {
+        var generator = SystemRandomNumberGenerator()
+        return (start: generator.next() as UInt64, fold: generator.next() as UInt64 | 1)
+    }()
+
+    /// The keyed hash of `text`'s UTF-8 bytes.
+    static func hash(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { hash(of: $0) }
+    }
+
+    /// The keyed hash of `bytes`: the length, then each word of eight bytes
+    /// (the last one overlapping the one before it), folded in one at a time.
+    static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let keys = keys
+        @inline(__always) func fold(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (state ^ word).multipliedFullWidth(by: keys.fold)
+            return product.high ^ product.low
+        }
+        let count = bytes.count
+        var state = keys.start ^ UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        if let base = bytes.baseAddress, count > 0 {
+            let raw = UnsafeRawPointer(base)
+            @inline(__always) func word(_ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+            if count >= 8 {
+                var offset = 0
+                while offset + 8 < count {
+                    state = fold(state, word(offset))
+                    offset += 8
+                }
+                state = fold(state, word(count - 8))
+            } else if count >= 4 {
+                let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+                let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+                state = fold(state, low | high << 32)
+            } else {
+                // One to three bytes: the first, the middle and the last cover them all.
+                state = fold(state, UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16)
+            }
+        }
+        return Int(truncatingIfNeeded: fold(state, keys.start))
     }
 }

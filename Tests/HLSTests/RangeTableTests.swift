@@ -79,4 +79,31 @@ import Testing
         for index in 0..<3 * RangeTable.kept { _ = table.noteAdRange(RangeID("ad-\(index)"), startDate: nil) }
         #expect(table.lookUp(RangeID("open")).slot == 0)
     }
+
+    @Test func anIDsHash_isItsBytes_andEveryByteCounts() {
+        // Made apart, so the two strings share no storage.
+        let written = "interstitial-" + String(1_750)
+        #expect(RangeID(written).hash == RangeID("interstitial-1750").hash)
+        #expect(RangeID(written) == RangeID("interstitial-1750"))
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var hashes = Set<Int>()
+        for length in 0...40 {
+            let bytes = (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }
+            let id = String(decoding: bytes, as: UTF8.self)
+            #expect(hashes.insert(RangeID(id).hash).inserted, "length \(length) hashes apart from the shorter ones")
+            for position in 0..<length {
+                var changed = bytes
+                changed[position] ^= 0x01
+                #expect(RangeID(String(decoding: changed, as: UTF8.self)).hash != RangeID(id).hash,
+                        "byte \(position) of \(length) changes the hash")
+            }
+        }
+    }
+
+    @Test func tablesFindIDs_byTheirHash_amongstMany() {
+        var table = RangeTable()
+        for index in 0..<500 { _ = table.noteAdRange(RangeID("ad-\(index)"), startDate: nil) }
+        for index in 0..<500 { #expect(table.isAdRange(RangeID("ad-" + String(index)))) }
+        #expect(!table.isAdRange(RangeID("ad-500")))
+    }
 }
