@@ -30,7 +30,8 @@ extension MediaParser {
             else { continue }
             var item = playlist.metadata[index]
             item.time = time
-            item.mediaSequence = mediaSequence(at: time, taggedIn: item.mediaSequence)
+            item.mediaSequence = Self.mediaSequence(at: time, taggedIn: item.mediaSequence, of: playlist.segments,
+                                                      otherwise: state.mediaSequence)
             playlist.metadata[index] = item
         }
         for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
@@ -93,13 +94,16 @@ extension MediaParser {
             warn(playlist.signals[index].line, playlist.signals[index].tag,
                  "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
         }
-        Self.set(&playlist.signals[index], at: time)
-        playlist.signals[index].mediaSequence = mediaSequence(at: time, taggedIn: playlist.signals[index].mediaSequence)
+        let sequence = Self.mediaSequence(at: time, taggedIn: playlist.signals[index].mediaSequence, of: playlist.segments,
+                                          otherwise: state.mediaSequence)
+        Self.set(&playlist.signals[index], at: time, mediaSequence: sequence)
     }
 
-    /// A date range signal's time and, with it, its end.
-    static func set(_ signal: inout AdSignal, at time: StreamTime) {
+    /// A date range signal's time and, with it, its end, and the media
+    /// sequence number of the segment it falls in when that is known.
+    static func set(_ signal: inout AdSignal, at time: StreamTime, mediaSequence: UInt64? = nil) {
         signal.time = time
+        if let mediaSequence { signal.mediaSequence = mediaSequence }
         guard let range = signal.range else { return }
         if range.marksEnd {
             signal.endTime = time
@@ -129,8 +133,10 @@ extension MediaParser {
     /// range is nearly always placed in the segment its tag precedes
     /// (`tagged`, whose number the tag was read with), so that segment is
     /// tried first; else the segments are searched.
-    private func mediaSequence(at time: StreamTime, taggedIn tagged: UInt64) -> UInt64 {
-        let segments = playlist.segments
+    /// A static function of what it reads: a method of the parser, called
+    /// from a mutating one, was handed a copy of the whole parser.
+    private static func mediaSequence(at time: StreamTime, taggedIn tagged: UInt64, of segments: SlidingWindow<MediaSegment>,
+                                      otherwise current: UInt64) -> UInt64 {
         if let first = segments.first, tagged >= first.mediaSequence, tagged - first.mediaSequence < UInt64(segments.count) {
             let index = Int(tagged - first.mediaSequence)
             if segments[index].mediaSequence == tagged, segments[index].start <= time,
@@ -138,20 +144,20 @@ extension MediaParser {
                 return time < segments[index].end ? tagged : tagged &+ 1
             }
         }
-        return mediaSequence(at: time)
+        return mediaSequence(at: time, of: segments, otherwise: current)
     }
 
-    /// The same, by a search of the segments.
-    private func mediaSequence(at time: StreamTime) -> UInt64 {
+    /// The same, by a search of the segments; `current` when there are none.
+    private static func mediaSequence(at time: StreamTime, of segments: SlidingWindow<MediaSegment>, otherwise current: UInt64) -> UInt64 {
         var low = 0
-        var high = playlist.segments.count
+        var high = segments.count
         while low < high {
             let middle = (low + high) / 2
-            if playlist.segments[middle].start <= time { low = middle + 1 } else { high = middle }
+            if segments[middle].start <= time { low = middle + 1 } else { high = middle }
         }
-        if low == 0 { return playlist.segments.first?.mediaSequence ?? state.mediaSequence }
-        let sequence = playlist.segments[low - 1].mediaSequence
-        return time < playlist.segments[low - 1].end ? sequence : sequence &+ 1
+        if low == 0 { return segments.first?.mediaSequence ?? current }
+        let sequence = segments[low - 1].mediaSequence
+        return time < segments[low - 1].end ? sequence : sequence &+ 1
     }
 
     /// The indices of `range` in stream-time order, ties by line. Signals come
