@@ -153,6 +153,9 @@ public struct AttributeList: Sendable, Hashable {
     /// commas (each ``Attribute/text``), built in one buffer.
     public var text: String {
         storage.withUnsafeBufferPointer { bytes in
+            if let length = plainlyWrittenLength() {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+            }
             var written: [UInt8] = []
             written.reserveCapacity(tableStart + 4 * count)
             for index in 0..<count {
@@ -166,6 +169,24 @@ public struct AttributeList: Sendable, Hashable {
             }
             return String(decoding: written, as: UTF8.self)
         }
+    }
+
+    /// How much of the text the list was read from is already what
+    /// ``text`` writes, else nil. It is when the fields lie back to back
+    /// from its start, each name one byte (`=`) before its value or its
+    /// quote, and each value one byte (`,`) or a quote and one before the
+    /// next name: no spaces between, no value substituted (those follow the
+    /// text). Spaces after the last are left out. A list made from
+    /// ``Attribute``s never is (its values follow their names).
+    func plainlyWrittenLength() -> Int? {
+        var next = 0
+        for index in 0..<count {
+            let field = field(index)
+            let quote = field.isQuoted ? 1 : 0
+            guard Int(field.nameStart) == next, Int(field.valueStart) == Int(field.nameEnd) + 1 + quote else { return nil }
+            next = Int(field.valueEnd) + quote + 1
+        }
+        return max(next - 1, 0)
     }
 
     /// The attribute called `name`, if present.

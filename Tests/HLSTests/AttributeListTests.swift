@@ -85,4 +85,36 @@ struct AttributeListTests {
         #expect(list.count == 2)
         #expect(list.text == #"LONGER-NAME="a longer value",B="""#)
     }
+
+    /// `text` as `NAME=VALUE` joined by commas, whether the list is
+    /// written that way already (read back as it is) or not.
+    @Test(arguments: [
+        (#"ID="a",CLASS="c",X-N=2"#, #"ID="a",CLASS="c",X-N=2"#),
+        (#"ID="a", CLASS="c""#, #"ID="a",CLASS="c""#),
+        (#"ID="a" ,X-N=2"#, #"ID="a",X-N=2"#),
+        (#"X-N=2 ,ID="a""#, #"X-N=2,ID="a""#),
+        (#" ID="a""#, #"ID="a""#),
+        (#"ID="a" "#, #"ID="a""#),
+        (#"X-N=2 "#, #"X-N=2"#),
+        (#"ID="""#, #"ID="""#),
+        (#"SCTE35-OUT=0xFC30,ID="x""#, #"SCTE35-OUT=0xFC30,ID="x""#),
+        (#"A="x,y",B=1"#, #"A="x,y",B=1"#),
+        ("", ""),
+    ])
+    func text_isTheListWrittenPlainly(written: String, expected: String) throws {
+        let list = try parse(written)
+        #expect(list.text == expected)
+        #expect(list.text == list.attributes.map(\.text).joined(separator: ","))
+        // Read back as it lies when it starts with the plain form.
+        #expect((list.plainlyWrittenLength() != nil) == written.hasPrefix(expected))
+    }
+
+    @Test func text_ofSubstitutedValues_isTheValuesTheyBecame() throws {
+        let variables = Variables(["id": "7", "host": "cdn.example.com"])
+        #expect(try parse(#"ID="r-{$id}""#, variables: variables).text == #"ID="r-7""#)
+        #expect(try parse(#"X-URI="https://{$host}/a",ID="b""#, variables: variables).text == #"X-URI="https://cdn.example.com/a",ID="b""#)
+        #expect(try parse(#"ID="b",X-HEX=0x{$id}"#, variables: variables).text == #"ID="b",X-HEX=0x7"#)
+        #expect(try parse(#"ID="r-{$id}""#, variables: variables).plainlyWrittenLength() == nil)
+        #expect(AttributeList([Attribute(name: "ID", value: "a", isQuoted: true)]).plainlyWrittenLength() == nil)
+    }
 }
