@@ -121,7 +121,6 @@ public struct DateRange: Sendable, Hashable {
     private struct Known {
         var id, className, startDate, endDate, cue, duration, plannedDuration, endOnNext: Int?
         var scte35Command, scte35Out, scte35In: Int?
-        var hasClientAttributes = false
 
         init(_ list: AttributeList) {
             for index in 0..<list.count {
@@ -130,11 +129,8 @@ public struct DateRange: Sendable, Hashable {
         }
 
         private mutating func note(_ name: UnsafeBufferPointer<UInt8>, _ index: Int) {
-            guard let first = name.first else { return }
-            if first == UInt8(ascii: "X"), name.count > 1, name[1] == UInt8(ascii: "-") {
-                hasClientAttributes = true
-                return
-            }
+            // A client attribute (`X-…`) is none of them.
+            guard let first = name.first, first != UInt8(ascii: "X") || name.count < 2 || name[1] != UInt8(ascii: "-") else { return }
             @inline(__always) func `is`(_ wanted: StaticString) -> Bool { Bytes.isName(name, wanted) }
             func keep(_ slot: inout Int?) { if slot == nil { slot = index } }
             switch (name.count, first) {
