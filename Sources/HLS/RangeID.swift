@@ -43,10 +43,16 @@ struct RangeID: Sendable, Hashable {
         return Int(Int64(bitPattern: mixed))
     }
 
-    /// The keys, drawn once per process.
+    /// The keys, once per process, from the standard library's hash seed:
+    /// random, or fixed when `SWIFT_DETERMINISTIC_HASHING` is set, as
+    /// `String`'s hashes are.
     private static let keys = {
-        var generator = SystemRandomNumberGenerator()
-        return (start: generator.next() as UInt64, fold: generator.next() as UInt64 | 1)
+        func seeded(_ constant: UInt64) -> UInt64 {
+            var hasher = Hasher()
+            hasher.combine(constant)
+            return UInt64(truncatingIfNeeded: hasher.finalize())
+        }
+        return (start: seeded(0x5241_4E47_4549_4431), fold: seeded(0x4B45_5953_464F_4C44) | 1)
     }()
 
     /// The keyed hash of `text`'s UTF-8 bytes.
