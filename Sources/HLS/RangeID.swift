@@ -6,7 +6,7 @@
 ///
 /// The hash is keyed per process, like `String`'s, but cheaper: a word of the
 /// ID's bytes at a time, each folded in by a 128-bit multiply with a secret
-/// key. Input cannot be made to collide without the keys, and the one table
+/// key. Input cannot be aimed at collisions without knowing the keys, and the one table
 /// these IDs go into is bounded (``RangeTable`` keeps a few thousand IDs at
 /// most), so even a collision costs a longer probe, never an unbounded one.
 /// IDs are told apart by their bytes, as HLS compares attribute values.
