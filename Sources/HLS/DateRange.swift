@@ -82,7 +82,23 @@ public struct DateRange: Sendable, Hashable {
     /// SCTE35-OUT, an unknown CUE identifier), each a warning at the tag's line.
     public var problems: [AttributeProblem] { get { shared.value.problems } set { shared = shared.changed { $0.problems = newValue } } }
 
-    init(_ list: AttributeList) throws(HLSError) {
+    /// Its typed values, read in place in the box.
+    var values: Values { _read { yield shared.value } }
+
+    /// A range of `values` starting at `startDate`, scheduling `interstitial`
+    /// when its class (`knownClass`) is one, boxed once.
+    init(_ values: consuming Values, startDate: ProgramDateTime?, interstitial: consuming Interstitial.Values?, _ knownClass: KnownClass) {
+        values.startDate = startDate
+        values.interstitial = interstitial
+        self.knownClass = knownClass
+        shared = Shared(values)
+    }
+
+    /// The typed values of `list`, but for the interstitial's (the caller
+    /// reads those when the class is ``KnownClass/interstitial``): what the
+    /// parser looks at before the range is boxed, so its checks read a local
+    /// and retain nothing.
+    static func values(reading list: AttributeList) throws(HLSError) -> Values {
         let known = Known(list)
         // In the order the attributes are checked, so the first bad one is the error.
         let id = try list.requiredQuoted("ID", at: known.id)
@@ -106,14 +122,12 @@ public struct DateRange: Sendable, Hashable {
             id: id, className: className, startDate: startDate, cue: cue, endDate: endDate,
             duration: duration, plannedDuration: plannedDuration, endOnNext: endOnNext,
             scte35Command: scte35Command, scte35Out: scte35Out, scte35In: scte35In,
-            line: list.line, attributes: list, problems: problems,
-            interstitial: className == Interstitial.className ? Interstitial.Values.reading(list) : nil)
+            line: list.line, attributes: list, problems: problems, interstitial: nil)
         if values.endOnNext, className == nil { throw list.error(.missingAttribute, "END-ON-NEXT=YES needs a CLASS") }
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")
         }
-        shared = Shared(values)
-        knownClass = KnownClass(className)
+        return values
     }
 
     /// Where the first occurrence of each attribute the range types is, found
@@ -214,7 +228,12 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// The duration the range states: `DURATION`, else `END-DATE − START-DATE`.
-    public var statedDuration: MediaDuration? {
+    public var statedDuration: MediaDuration? { shared.value.statedDuration }
+}
+
+extension DateRange.Values {
+    /// ``DateRange/statedDuration``.
+    var statedDuration: MediaDuration? {
         if let duration { return duration }
         if let startDate, let endDate { return MediaDuration(ticks: endDate.ticksSinceEpoch - startDate.ticksSinceEpoch) }
         return nil

@@ -113,6 +113,13 @@ public struct Interstitial: Sendable, Hashable {
         /// The attributes it reads, a view of its tag's list.
         var own: OwnAttributes
         var problems: [AttributeProblem] = []
+
+        /// The problem of a first tag that names no asset, or nil.
+        var missingAsset: AttributeProblem? {
+            // Asked of every first tag: the texts are not read.
+            guard assetURIText == nil, assetListText == nil else { return nil }
+            return AttributeProblem("X-ASSET-URI", "or X-ASSET-LIST is required; neither is given")
+        }
     }
 
     /// `X-ASSET-URI` as written.
@@ -149,13 +156,6 @@ public struct Interstitial: Sendable, Hashable {
     public var attributes: [Attribute] { values.own.attributes }
     /// What is wrong with those attributes; each is a warning at its tag's line.
     public internal(set) var problems: [AttributeProblem] { get { values.problems } set { change { $0.problems = newValue } } }
-
-    /// The problem of a first tag that names no asset, or nil.
-    var missingAsset: AttributeProblem? {
-        // Asked of every first tag: the texts are not read.
-        guard values.assetURIText == nil, values.assetListText == nil else { return nil }
-        return AttributeProblem("X-ASSET-URI", "or X-ASSET-LIST is required; neither is given")
-    }
 
     /// The asset to play: the one of `X-ASSET-URI` and `X-ASSET-LIST` that
     /// is given; nil when neither or both are (a problem says which).

@@ -88,62 +88,89 @@ extension MediaParser {
     }
 
     mutating func dateRange(_ list: AttributeList, line: Int) throws(HLSError) {
-        var range = try DateRange(list)
+        // The checks read the typed values while they are a local, before
+        // the range is boxed: none of them retains anything.
+        let values = try DateRange.values(reading: list)
+        let knownClass = DateRange.KnownClass(values.className)
+        let isInterstitial = knownClass == .interstitial
+        let isAdSignal = isInterstitial || values.scte35Out != nil || values.scte35In != nil || values.scte35Command != nil
         // HLS lets a later tag with the same ID add attributes to a range
         // (RFC 8216bis §4.4.5.1): DURATION once the break has ended, say. Such
         // a tag without START-DATE starts where the range did.
         let knownAdRange: Bool
-        let key = RangeID(range.id)
-        if range.isAdSignal {
-            let noted = state.opportunities.ranges.noteAdRange(key, startDate: range.startDate)
+        let key = RangeID(values.id)
+        var startDate = values.startDate
+        if isAdSignal {
+            let noted = state.opportunities.ranges.noteAdRange(key, startDate: startDate)
             knownAdRange = noted.known
-            if range.startDate == nil, let first = noted.startDate { range.startDate = first }
+            if startDate == nil { startDate = noted.startDate }
         } else {
             knownAdRange = state.opportunities.ranges.isAdRange(key)
-            if range.startDate == nil, knownAdRange { range.startDate = state.opportunities.ranges.startDate(of: key) }
+            if startDate == nil, knownAdRange { startDate = state.opportunities.ranges.startDate(of: key) }
         }
-        if range.startDate == nil, range.cue.isEmpty {
+        if startDate == nil, values.cue.isEmpty {
             warn(line, "#EXT-X-DATERANGE", "no START-DATE; the range is placed where the tag is")
         }
-        for problem in range.problems { warn(line, "#EXT-X-DATERANGE", problem) }
-        if range.isPreload, !range.clientAttributes.contains(where: { $0.name == "X-URI" }) {
+        if !values.problems.isEmpty { warn(line, "#EXT-X-DATERANGE", values.problems) }
+        if knownClass == .preload, !values.attributes.attributes.contains(where: { $0.name == "X-URI" }) {
             warn(line, "#EXT-X-DATERANGE", AttributeProblem("X-URI", "is required in a com.apple.hls.preload range; it preloads nothing"))
         }
-        if let interstitial = range.interstitial {
-            for problem in interstitial.problems { warn(line, "#EXT-X-DATERANGE", problem) }
-            // A later tag of the same ID may leave the asset to the first.
-            if !knownAdRange, let missing = interstitial.missingAsset { warn(line, "#EXT-X-DATERANGE", missing) }
+        let interstitial = isInterstitial ? interstitialValues(list, firstTag: !knownAdRange, line: line) : nil
+        let followsAdRange = !isAdSignal && knownAdRange
+        let isMetadata = !(isAdSignal || followsAdRange) || options.subscribesToDateRanges
+        guard isAdSignal || followsAdRange else {
+            let range = DateRange(values, startDate: startDate, interstitial: interstitial, knownClass)
+            playlist.dateRanges.append(range)
+            if isMetadata { appendMetadata(range, list, line: line) }
+            return
         }
-        playlist.dateRanges.append(range)
-        let followsAdRange = !range.isAdSignal && knownAdRange
-        // Every date range that is not an ad signal is timed metadata; an ad
-        // one is too when the tag is subscribed. Either way it is placed at
-        // its START-DATE once the playlist's dates are known.
-        if !(range.isAdSignal || followsAdRange) || options.subscribesToDateRanges {
-            dateRangeMetadata.append((playlist.metadata.count, range))
-            playlist.metadata.append(SubscribedTag(
-                name: "#EXT-X-DATERANGE", value: list.text,
-                time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
-        }
-        guard range.isAdSignal || followsAdRange else { return }
-        var length = range.duration
-        if let endDate = range.endDate, let start = range.startDate {
+        var length = values.duration
+        if let endDate = values.endDate, let start = startDate {
             length = MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)
         }
         var cue: DecodedCue?
-        if let bytes = range.scte35Out ?? range.scte35In ?? range.scte35Command {
+        if let bytes = values.scte35Out ?? values.scte35In ?? values.scte35Command {
             cue = decoded(state.cache.decode(bytes), line: line, tag: "#EXT-X-DATERANGE")
         }
-        let role = followsAdRange ? SignalRoles.role(ofFollowUp: range) : SignalRoles.role(of: range, cue: cue)
-        let facts = AdSignal.RangeFacts(idHash: key.hash, startDate: range.startDate, endDate: range.endDate, duration: range.duration,
-                                        plannedDuration: range.plannedDuration ?? range.duration, length: length,
-                                        pre: range.cue.contains(.pre), post: range.cue.contains(.post),
-                                        isInterstitial: range.isInterstitial,
-                                        marksEnd: SignalRoles.marksEnd(range, cue: cue, role: role), repeatsID: knownAdRange)
+        let role = followsAdRange ? SignalRoles.role(ofFollowUpLasting: length) : SignalRoles.role(of: values, isInterstitial: isInterstitial, cue: cue)
+        let facts = AdSignal.RangeFacts(idHash: key.hash, startDate: startDate, endDate: values.endDate, duration: values.duration,
+                                        plannedDuration: values.plannedDuration ?? values.duration, length: length,
+                                        pre: values.cue.contains(.pre), post: values.cue.contains(.post),
+                                        isInterstitial: isInterstitial,
+                                        marksEnd: SignalRoles.marksEnd(values, isInterstitial: isInterstitial, cue: cue, role: role), repeatsID: knownAdRange)
+        let range = DateRange(values, startDate: startDate, interstitial: interstitial, knownClass)
+        playlist.dateRanges.append(range)
+        if isMetadata { appendMetadata(range, list, line: line) }
         // Built in the append, so the signal is moved into the window rather than copied.
         playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
                                          mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,
                                          role: role, range: facts))
+    }
+
+    /// Every date range that is not an ad signal is timed metadata; an ad
+    /// one is too when the tag is subscribed. Either way it is placed at
+    /// its START-DATE once the playlist's dates are known.
+    private mutating func appendMetadata(_ range: DateRange, _ list: AttributeList, line: Int) {
+        dateRangeMetadata.append((playlist.metadata.count, range))
+        playlist.metadata.append(SubscribedTag(
+            name: "#EXT-X-DATERANGE", value: list.text,
+            time: StreamTime(ticks: state.time), mediaSequence: state.mediaSequence, line: line))
+    }
+
+    /// The values of the interstitial `list` schedules, read beside the
+    /// range's, with a warning for each of their problems.
+    private mutating func interstitialValues(_ list: AttributeList, firstTag: Bool, line: Int) -> Interstitial.Values {
+        let values = Interstitial.Values.reading(list)
+        if !values.problems.isEmpty { warn(line, "#EXT-X-DATERANGE", values.problems) }
+        // A later tag of the same ID may leave the asset to the first.
+        if firstTag, let missing = values.missingAsset { warn(line, "#EXT-X-DATERANGE", missing) }
+        return values
+    }
+
+    /// A warning for each of `problems`, at `line`.
+    @inline(never)
+    private mutating func warn(_ line: Int, _ tag: String, _ problems: [AttributeProblem]) {
+        for problem in problems { warn(line, tag, problem) }
     }
 
     mutating func addSignal(_ tag: String, _ kind: AdSignal.Kind, line: Int, payload: Range<Int>?) {

@@ -57,6 +57,8 @@ struct RangeID: Sendable, Hashable {
 
     /// The keyed hash of `text`'s UTF-8 bytes.
     static func hash(of text: String) -> Int {
+        // Read in place: a native string lends its bytes without a copy.
+        if let hash = text.utf8.withContiguousStorageIfAvailable(hash(of:)) { return hash }
         var text = text
         return text.withUTF8 { hash(of: $0) }
     }

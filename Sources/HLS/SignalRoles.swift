@@ -21,9 +21,9 @@ enum SignalRoles {
     /// the range ends: SCTE35-IN (whether or not its bytes decode), an
     /// SCTE35-CMD whose cue ends something, or a repeat of an ad range's ID
     /// that states its end.
-    static func marksEnd(_ range: DateRange, cue decoded: DecodedCue?, role: AdSignal.Role) -> Bool {
+    static func marksEnd(_ range: borrowing DateRange.Values, isInterstitial: Bool, cue decoded: DecodedCue?, role: AdSignal.Role) -> Bool {
         if range.scte35In != nil { return true }
-        if range.scte35Out != nil || range.isInterstitial { return false }
+        if range.scte35Out != nil || isInterstitial { return false }
         if role == .end { return true }
         guard let segmentations = decoded?.segmentations, !segmentations.isEmpty else { return false }
         return segmentations.allSatisfy { endTypes.contains($0.typeID) }
@@ -51,12 +51,12 @@ enum SignalRoles {
             if role == .start, let elapsed = tag.elapsed, elapsed.ticks > 0 { return .continuation }
             return role
         case .dateRange(let range):
-            return role(of: range, cue: decoded)
+            return role(of: range.values, isInterstitial: range.isInterstitial, cue: decoded)
         }
     }
 
-    static func role(of range: DateRange, cue decoded: DecodedCue?) -> AdSignal.Role {
-        if range.isInterstitial { return .start }
+    static func role(of range: borrowing DateRange.Values, isInterstitial: Bool, cue decoded: DecodedCue?) -> AdSignal.Role {
+        if isInterstitial { return .start }
         // SCTE35-OUT/IN say which end of the range the cue marks; the cue
         // itself says whether the range is an ad break at all (a program or
         // chapter start is not).
@@ -70,8 +70,8 @@ enum SignalRoles {
     /// The role of a range that repeats an ad range's ID with no SCTE-35 of
     /// its own: it ends the break when it states the length, else it
     /// continues it.
-    static func role(ofFollowUp range: DateRange) -> AdSignal.Role {
-        range.statedDuration != nil ? .end : .continuation
+    static func role(ofFollowUpLasting length: MediaDuration?) -> AdSignal.Role {
+        length != nil ? .end : .continuation
     }
 
     /// The ad role a decoded cue states, if it states one.
