@@ -25,12 +25,14 @@ public struct TextSpan: Sendable, Hashable {
 /// lines, and drops chunks once no segment in the window refers to them, so
 /// memory stays proportional to the window.
 public struct PlaylistText: Sendable, Hashable {
-    private var chunks: [[UInt8]]
+    /// A window, so dropping the oldest chunk each refresh does not move
+    /// the thousands of others down.
+    private var chunks: SlidingWindow<[UInt8]>
     private var firstChunkID: UInt32
 
     /// Creates a text of one chunk.
     public init(_ bytes: [UInt8]) {
-        chunks = [bytes]
+        chunks = SlidingWindow([bytes])
         firstChunkID = 0
     }
 
@@ -78,6 +80,8 @@ public struct PlaylistText: Sendable, Hashable {
     mutating func dropChunks(before id: UInt32) {
         guard id > firstChunkID else { return }
         let count = min(Int(id - firstChunkID), chunks.count - 1)
+        // Their bytes go now; the window keeps only empty places until it compacts.
+        for index in 0..<count { chunks[index] = [] }
         chunks.removeFirst(count)
         firstChunkID += UInt32(count)
     }

@@ -20,4 +20,29 @@ import Testing
         line.withUnsafeBufferPointer { same in #expect(!text.bytes(past, equal: same), "a span past its chunk's end") }
         [UInt8]().withUnsafeBufferPointer { empty in #expect(text.bytes(TextSpan(chunk: chunk, offset: 3, length: 0), equal: empty)) }
     }
+
+    /// A live text gains a chunk per refresh and drops those no segment
+    /// refers to: thousands of refreshes keep only the window's chunks, and
+    /// each kept chunk still reads as what was appended, across the drops
+    /// that compact the window's storage.
+    @Test func droppingOldChunks_keepsTheWindow_andEveryKeptChunkReads() {
+        func refresh(_ number: Int) -> [UInt8] { Array("segment-\(number).ts".utf8) }
+        var text = PlaylistText(Array("#EXTM3U\n".utf8))
+        let window = 5
+        for number in 1...3_000 {
+            let id = text.append(refresh(number))
+            #expect(id == UInt32(number))
+            text.dropChunks(before: UInt32(max(number - window + 1, 0)))
+            #expect(text.chunkCount == min(number + 1, window))
+        }
+        for number in 2_996...3_000 {
+            let chunk = UInt32(number)
+            #expect(text.chunk(chunk) == refresh(number))
+            #expect(text.string(TextSpan(chunk: chunk, offset: 8, length: UInt32(refresh(number).count - 11))) == "\(number)")
+        }
+        // Asking to drop past the newest keeps the newest.
+        text.dropChunks(before: 10_000)
+        #expect(text.chunkCount == 1)
+        #expect(text.chunk(3_000) == refresh(3_000))
+    }
 }
