@@ -117,13 +117,25 @@ extension MediaParser {
         }
         let interstitial = isInterstitial ? interstitialValues(list, firstTag: !knownAdRange, line: line) : nil
         let followsAdRange = !isAdSignal && knownAdRange
-        let isMetadata = !(isAdSignal || followsAdRange) || options.subscribesToDateRanges
-        guard isAdSignal || followsAdRange else {
-            let range = DateRange(values, startDate: startDate, interstitial: interstitial, knownClass)
-            playlist.dateRanges.append(range)
-            if isMetadata { appendMetadata(range, list, line: line) }
-            return
-        }
+        let signal = isAdSignal || followsAdRange
+            ? adSignal(values, key: key, startDate: startDate, isInterstitial: isInterstitial, followsAdRange: followsAdRange,
+                       repeatsID: knownAdRange, line: line)
+            : nil
+        let range = DateRange(values, startDate: startDate, interstitial: interstitial, knownClass)
+        playlist.dateRanges.append(range)
+        if signal == nil || options.subscribesToDateRanges { appendMetadata(range, list, line: line) }
+        guard let signal else { return }
+        // Built in the append, so the signal is moved into the window rather than copied.
+        playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
+                                         mediaSequence: state.mediaSequence, line: line, cue: signal.cue, endTime: nil,
+                                         role: signal.role, range: signal.facts))
+    }
+
+    /// What an ad range (or a later tag of one) signals: its decoded cue,
+    /// its role and the facts the opportunity builder reads.
+    private mutating func adSignal(_ values: borrowing DateRange.Values, key: RangeID, startDate: ProgramDateTime?,
+                                   isInterstitial: Bool, followsAdRange: Bool, repeatsID: Bool, line: Int)
+        -> (cue: DecodedCue?, role: AdSignal.Role, facts: AdSignal.RangeFacts) {
         var length = values.duration
         if let endDate = values.endDate, let start = startDate {
             length = MediaDuration(ticks: endDate.ticksSinceEpoch - start.ticksSinceEpoch)
@@ -137,14 +149,9 @@ extension MediaParser {
                                         plannedDuration: values.plannedDuration ?? values.duration, length: length,
                                         pre: values.cue.contains(.pre), post: values.cue.contains(.post),
                                         isInterstitial: isInterstitial,
-                                        marksEnd: SignalRoles.marksEnd(values, isInterstitial: isInterstitial, cue: cue, role: role), repeatsID: knownAdRange)
-        let range = DateRange(values, startDate: startDate, interstitial: interstitial, knownClass)
-        playlist.dateRanges.append(range)
-        if isMetadata { appendMetadata(range, list, line: line) }
-        // Built in the append, so the signal is moved into the window rather than copied.
-        playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
-                                         mediaSequence: state.mediaSequence, line: line, cue: cue, endTime: nil,
-                                         role: role, range: facts))
+                                        marksEnd: SignalRoles.marksEnd(values, isInterstitial: isInterstitial, cue: cue, role: role),
+                                        repeatsID: repeatsID)
+        return (cue, role, facts)
     }
 
     /// Every date range that is not an ad signal is timed metadata; an ad
