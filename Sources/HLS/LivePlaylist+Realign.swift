@@ -204,8 +204,15 @@ struct Snapshot {
             closedOpportunities: state.opportunities.takeClosed(),
             warnings: Array(playlist.warnings.dropFirst(min(warningCount, playlist.warnings.count))),
             linesRead: linesRead, readWholeText: false)
-        let opened = Set(delta.openedOpportunities)
-        delta.updatedOpportunities = state.opportunities.takeUpdated().filter { !opened.contains($0) }
+        // An opportunity opened by this refresh is new, not updated. Most
+        // refreshes update none: the set of opened IDs is built only when
+        // there is something to tell apart.
+        var updated = state.opportunities.takeUpdated()
+        if !updated.isEmpty, !delta.openedOpportunities.isEmpty {
+            let opened = Set(delta.openedOpportunities)
+            updated.removeAll { opened.contains($0) }
+        }
+        delta.updatedOpportunities = updated
         return delta
     }
 }

@@ -211,6 +211,26 @@ private func interstitials(_ playlist: MediaPlaylist) -> [(id: String, value: In
         #expect(again.updatedOpportunities.isEmpty)
     }
 
+    /// An interstitial whose first tag and a tag adding to it arrive in
+    /// the same refresh is new to the reader: the delta names it as opened,
+    /// not as updated. One updated beside it is still named as updated.
+    @Test func anInterstitialOpenedAndAddedToInOneRefresh_isOnlyOpened() throws {
+        var live = try LivePlaylist(Array(playlist([interstitial("X-ASSET-URI=\"a.m3u8\"", id: "known")]).utf8))
+        let delta = try live.refresh(with: Array(playlist([
+            interstitial("X-ASSET-URI=\"a.m3u8\"", id: "known"),
+            interstitial("X-PLAYOUT-LIMIT=4", id: "known"),
+            interstitial("X-ASSET-URI=\"b.m3u8\"", id: "new"),
+            interstitial("X-PLAYOUT-LIMIT=4", id: "new"),
+        ], sequence: 1).utf8))
+        #expect(delta.openedOpportunities == ["new"])
+        #expect(delta.updatedOpportunities == ["known"])
+        let quiet = try live.refresh(with: Array(playlist([
+            interstitial("X-ASSET-URI=\"c.m3u8\"", id: "third"), interstitial("X-PLAYOUT-LIMIT=4", id: "third"),
+        ], sequence: 2).utf8))
+        #expect(quiet.openedOpportunities == ["third"])
+        #expect(quiet.updatedOpportunities.isEmpty)
+    }
+
     /// A delta update's RECENTLY-REMOVED-DATERANGES takes the interstitial
     /// out of the playlist's schedule, and the delta says so.
     @Test func recentlyRemovedDateRanges_removeTheInterstitial() throws {
