@@ -44,14 +44,29 @@ let package = Package(
             path: "Benchmarks/HLSBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The live stream and the interstitial refreshes the live benchmarks
+        // time and RefreshFootprint counts.
+        .target(
+            name: "LiveWorkload",
+            dependencies: [.product(name: "AdPlaybackKit", package: "AdPlaybackKit")],
+            path: "Benchmarks/LiveWorkload"
+        ),
         .executableTarget(
             name: "LiveBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
+                "LiveWorkload",
             ],
             path: "Benchmarks/LiveBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Not a benchmark: what a refresh adding an interstitial touches, counted
+        // by valgrind's cache simulator. Run Scripts/refresh_footprint.sh.
+        .executableTarget(
+            name: "RefreshFootprint",
+            dependencies: ["LiveWorkload"],
+            path: "Benchmarks/RefreshFootprint"
         ),
         .executableTarget(
             name: "SSAIBenchmarks",

@@ -1,0 +1,55 @@
+import AdPlaybackKit
+
+/// A live session with interstitials (resolved at once: asset URIs), a
+/// refresh a second for `refreshes` seconds of 2 s segments: `measure`
+/// gets the time of each refresh that adds an interstitial, from its body
+/// to the session's placed and resolved break, and `plain` that of each
+/// refresh adding only a segment.
+public func interstitialRefreshes(window: Int, refreshes: Int, measure: (Duration) -> Void, plain: (Duration) -> Void) throws {
+    var playlist = SlidingPlaylist(window: window, interstitialEvery: 150)
+    var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
+    let session = PlaybackSession(
+        timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
+        placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+    let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
+    let simulation = Simulation(session: session, resolvers: [InStreamMarkerResolver(), InterstitialResolver(client: client, primaryID: "bench")])
+    let clock = ContinuousClock()
+    for second in 0..<refreshes {
+        if second > 0 { playlist.advance() }
+        let body = playlist.body
+        let adds = second > 0 && playlist.hasInterstitial(playlist.last)
+        let now = ClockTime(seconds: Int64(second))
+        let begin = clock.now
+        if adds {
+            try refreshAddingInterstitial(&follower, body, at: now, into: simulation)
+        } else {
+            try refresh(&follower, body, at: now, into: simulation)
+        }
+        let elapsed = clock.now - begin
+        if adds {
+            precondition(simulation.session.timeline.adBreak(id: "promo-\(playlist.last)")?.isPlaceholder == false, "the interstitial did not resolve")
+            measure(elapsed)
+        } else if second > 0 {
+            plain(elapsed)
+        }
+    }
+}
+
+/// One refresh: the follower takes `body`, and every input its events give
+/// reaches the session.
+@inline(never)
+func refresh(_ follower: inout LiveFollower, _ body: [UInt8], at now: ClockTime, into simulation: Simulation) throws {
+    for event in follower.take(body, at: now) {
+        for input in LiveInputs.inputs(for: event, from: follower) {
+            try simulation.send(input)
+        }
+    }
+}
+
+/// The same, for a refresh that adds an interstitial: a function of its
+/// own, so a profiler can count these refreshes alone
+/// (`Scripts/refresh_footprint.sh`).
+@inline(never)
+func refreshAddingInterstitial(_ follower: inout LiveFollower, _ body: [UInt8], at now: ClockTime, into simulation: Simulation) throws {
+    try refresh(&follower, body, at: now, into: simulation)
+}
