@@ -91,26 +91,35 @@ struct LiveReporter: Sendable {
     private struct Latest {
         private let ids: [String]
         private let table: [String: Int]?
-        private var found: [PlacementOpportunity?]
+        private let opportunities: [PlacementOpportunity]
+        /// Where in `opportunities` each id's latest is, -1 until found:
+        /// places, not copies, so the list is of a kind every refresh
+        /// already uses (an array of optional opportunities was made only
+        /// here, its type's metadata looked up anew).
+        private var found: [Int]
 
         init(of ids: [String], in opportunities: [PlacementOpportunity]) {
             self.ids = ids
+            self.opportunities = opportunities
             // An id given twice is found at its first place.
             table = ids.count > 8 ? Dictionary(zip(ids, ids.indices), uniquingKeysWith: { first, _ in first }) : nil
-            found = Array(repeating: nil, count: ids.count)
+            found = Array(repeating: -1, count: ids.count)
             var missing = ids.count
             var index = opportunities.endIndex
             while missing > 0, index > opportunities.startIndex {
                 index -= 1
-                guard let slot = place(of: opportunities[index].id), found[slot] == nil else { continue }
-                found[slot] = opportunities[index]
+                guard let slot = place(of: opportunities[index].id), found[slot] < 0 else { continue }
+                found[slot] = index
                 missing -= 1
             }
         }
 
         private func place(of id: String) -> Int? { table.map { $0[id] } ?? ids.firstIndex(of: id) }
 
-        subscript(id: String) -> PlacementOpportunity? { place(of: id).flatMap { found[$0] } }
+        subscript(id: String) -> PlacementOpportunity? {
+            guard let slot = place(of: id), found[slot] >= 0 else { return nil }
+            return opportunities[found[slot]]
+        }
     }
 
     private func named(_ opportunity: PlacementOpportunity) -> PlacementOpportunity {
