@@ -93,9 +93,7 @@ struct LiveReporter: Sendable {
         private let table: [String: Int]?
         private let opportunities: [PlacementOpportunity]
         /// Where in `opportunities` each id's latest is, -1 until found:
-        /// places, not copies, so the list is of a kind every refresh
-        /// already uses (an array of optional opportunities was made only
-        /// here, its type's metadata looked up anew).
+        /// places, not copies of the opportunities.
         private var found: [Int]
 
         init(of ids: [String], in opportunities: [PlacementOpportunity]) {
