@@ -57,6 +57,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same refreshes taken by two sessions, one right after the other:
+    // the second finds the interstitial's code in the caches, so the two
+    // side by side tell the work from the cost of fetching its code.
+    let cold = BenchmarkMetric.custom("µs adding an interstitial, first session (code cold)", useScalingFactor: false)
+    let warm = BenchmarkMetric.custom("µs adding an interstitial, second session (code warm)", useScalingFactor: false)
+    Benchmark(
+        "Live refresh adding one interstitial, two sessions taking each refresh in turn: code cold and code warm",
+        configuration: .init(metrics: [cold, warm], maxDuration: .seconds(1), maxIterations: 1)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            func micros(_ elapsed: Duration) -> Int { Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000 }
+            try twinInterstitialRefreshes(window: 5_400, refreshes: 150 * 300, first: { benchmark.measurement(cold, micros($0)) },
+                                          second: { benchmark.measurement(warm, micros($0)) })
+        }
+    }
+
     let perRefresh = BenchmarkMetric.custom("µs per refresh + session update", useScalingFactor: false)
     let residentStart = BenchmarkMetric.custom("resident MB after 1 h", useScalingFactor: false)
     let residentEnd = BenchmarkMetric.custom("resident MB after 24 h", useScalingFactor: false)

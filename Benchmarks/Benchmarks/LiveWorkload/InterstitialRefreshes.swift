@@ -7,17 +7,58 @@ import AdPlaybackKit
 /// refresh adding only a segment.
 public func interstitialRefreshes(window: Int, refreshes: Int, measure: (Duration) -> Void, plain: (Duration) -> Void) throws {
     var playlist = SlidingPlaylist(window: window, interstitialEvery: 150)
-    var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
-    let session = PlaybackSession(
-        timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
-        placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
-    let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
-    let simulation = Simulation(session: session, resolvers: [InStreamMarkerResolver(), InterstitialResolver(client: client, primaryID: "bench")])
-    let clock = ContinuousClock()
+    let session = try LivePipeline()
     for second in 0..<refreshes {
         if second > 0 { playlist.advance() }
         let body = playlist.body
         let adds = second > 0 && playlist.hasInterstitial(playlist.last)
+        let elapsed = try session.take(body, at: second, adds: adds, last: playlist.last)
+        if adds { measure(elapsed) } else if second > 0 { plain(elapsed) }
+    }
+}
+
+/// The same refreshes taken by two sessions, the second right after the
+/// first: `first` gets the time of each refresh adding an interstitial in
+/// the first session, whose code no refresh has run for minutes, and
+/// `second` the same refresh's time in the second session, which finds
+/// that code in the caches the first just filled (its own data is as cold
+/// as the first's). Their difference is what fetching the interstitial's
+/// code from memory costs; the second is the work itself.
+public func twinInterstitialRefreshes(window: Int, refreshes: Int, first: (Duration) -> Void, second: (Duration) -> Void) throws {
+    var playlist = SlidingPlaylist(window: window, interstitialEvery: 150)
+    let sessions = (try LivePipeline(), try LivePipeline())
+    for refresh in 0..<refreshes {
+        if refresh > 0 { playlist.advance() }
+        let body = playlist.body
+        let adds = refresh > 0 && playlist.hasInterstitial(playlist.last)
+        let cold = try sessions.0.take(body, at: refresh, adds: adds, last: playlist.last)
+        let warm = try sessions.1.take(body, at: refresh, adds: adds, last: playlist.last)
+        if adds {
+            first(cold)
+            second(warm)
+        }
+    }
+}
+
+/// A live follower and the session its inputs reach, through the runtime's
+/// resolvers (cue breaks, interstitials).
+final class LivePipeline {
+    private var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
+    private let simulation: Simulation
+    private let clock = ContinuousClock()
+
+    init() throws {
+        let session = PlaybackSession(
+            timeline: try AdTimeline(contentDuration: nil, breaks: []), engine: AdPolicyEngine(policy: .strict),
+            placeholderStyle: BreakStyle(insertion: .inStream, occupancy: .replacesContent))
+        let client = HTTPClient(transport: URLSessionTransport(), clock: ContinuousClock())
+        simulation = Simulation(session: session, resolvers: [InStreamMarkerResolver(), InterstitialResolver(client: client, primaryID: "bench")])
+    }
+
+    /// Takes the refresh of second `second`, which `adds` an interstitial
+    /// on segment `last` (checked to be resolved in the session), and
+    /// returns its time.
+    func take(_ body: [UInt8], at second: Int, adds: Bool, last: Int) throws -> Duration {
         let now = ClockTime(seconds: Int64(second))
         let begin = clock.now
         if second == 0 {
@@ -29,11 +70,9 @@ public func interstitialRefreshes(window: Int, refreshes: Int, measure: (Duratio
         }
         let elapsed = clock.now - begin
         if adds {
-            precondition(simulation.session.timeline.adBreak(id: "promo-\(playlist.last)")?.isPlaceholder == false, "the interstitial did not resolve")
-            measure(elapsed)
-        } else if second > 0 {
-            plain(elapsed)
+            precondition(simulation.session.timeline.adBreak(id: "promo-\(last)")?.isPlaceholder == false, "the interstitial did not resolve")
         }
+        return elapsed
     }
 }
 
