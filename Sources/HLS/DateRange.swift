@@ -95,14 +95,14 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// The typed values of `list`, but for the interstitial's (the caller
-    /// reads those when the class is ``KnownClass/interstitial``): what the
-    /// parser looks at before the range is boxed, so its checks read a local
-    /// and retain nothing.
-    static func values(reading list: AttributeList) throws(HLSError) -> Values {
+    /// reads those when the class is ``KnownClass/interstitial``), and which
+    /// class it is: what the parser looks at before the range is boxed, so
+    /// its checks read a local and retain nothing.
+    static func values(reading list: AttributeList) throws(HLSError) -> (values: Values, knownClass: KnownClass) {
         let known = Known(list)
         // In the order the attributes are checked, so the first bad one is the error.
         let id = try list.requiredQuoted("ID", at: known.id)
-        let className = try Self.className(list, known.className)
+        let (className, knownClass) = try Self.className(list, known.className)
         let startDate = try Self.date(list, "START-DATE", known.startDate)
         let endDate = try Self.date(list, "END-DATE", known.endDate)
         var problems: [AttributeProblem] = []
@@ -127,7 +127,7 @@ public struct DateRange: Sendable, Hashable {
         if let startDate, let endDate, endDate < startDate {
             throw list.error(.badValue, "END-DATE is before START-DATE")
         }
-        return values
+        return (values, knownClass)
     }
 
     /// Where the first occurrence of each attribute the range types is, found
@@ -176,14 +176,15 @@ public struct DateRange: Sendable, Hashable {
         return bytes
     }
 
-    /// `CLASS`; a class this package reads is the one shared string, so
-    /// reading it allocates nothing and comparing it is quick.
-    private static func className(_ list: AttributeList, _ index: Int?) throws(HLSError) -> String? {
-        guard let index, list.isQuoted(at: index) else { return try list.quoted("CLASS", at: index) }
-        if list.value(at: index, is: "com.apple.hls.interstitial") { return Interstitial.className }
-        if list.value(at: index, is: "urn:svta:advertising-wg:ad-creative-signaling") { return CreativeSignal.className }
-        if list.value(at: index, is: "com.apple.hls.preload") { return PreloadRange.className }
-        return list.value(at: index)
+    /// `CLASS`, and which of the classes this package reads it is, told
+    /// from its bytes; such a class is the one shared string, so reading it
+    /// allocates nothing and comparing it is quick.
+    private static func className(_ list: AttributeList, _ index: Int?) throws(HLSError) -> (String?, KnownClass) {
+        guard let index, list.isQuoted(at: index) else { return (try list.quoted("CLASS", at: index), .other) }
+        if list.value(at: index, is: "com.apple.hls.interstitial") { return (Interstitial.className, .interstitial) }
+        if list.value(at: index, is: "urn:svta:advertising-wg:ad-creative-signaling") { return (CreativeSignal.className, .creativeSignal) }
+        if list.value(at: index, is: "com.apple.hls.preload") { return (PreloadRange.className, .preload) }
+        return (list.value(at: index), .other)
     }
 
     private static func date(_ list: AttributeList, _ name: String, _ index: Int?) throws(HLSError) -> ProgramDateTime? {

@@ -90,8 +90,7 @@ extension MediaParser {
     mutating func dateRange(_ list: AttributeList, line: Int) throws(HLSError) {
         // The checks read the typed values while they are a local, before
         // the range is boxed: none of them retains anything.
-        let values = try DateRange.values(reading: list)
-        let knownClass = DateRange.KnownClass(values.className)
+        let (values, knownClass) = try DateRange.values(reading: list)
         let isInterstitial = knownClass == .interstitial
         let isAdSignal = isInterstitial || values.scte35Out != nil || values.scte35In != nil || values.scte35Command != nil
         // HLS lets a later tag with the same ID add attributes to a range
