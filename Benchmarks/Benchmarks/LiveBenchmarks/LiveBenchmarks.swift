@@ -43,6 +43,11 @@ func liveDay(window: Int, seconds: Int, measure: (Duration) -> Void, checkpoint:
     }
 }
 
+/// A duration in whole microseconds.
+func micros(_ elapsed: Duration) -> Int {
+    Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000
+}
+
 let benchmarks: @Sendable () -> Void = {
     let perInterstitial = BenchmarkMetric.custom("µs per refresh adding an interstitial", useScalingFactor: false)
     let perPlain = BenchmarkMetric.custom("µs per refresh adding a segment only", useScalingFactor: false)
@@ -51,7 +56,6 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [perInterstitial, perPlain], maxDuration: .seconds(1), maxIterations: 1)
     ) { benchmark in
         for _ in benchmark.scaledIterations {
-            func micros(_ elapsed: Duration) -> Int { Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000 }
             try interstitialRefreshes(window: 5_400, refreshes: 150 * 300, measure: { benchmark.measurement(perInterstitial, micros($0)) },
                                       plain: { benchmark.measurement(perPlain, micros($0)) })
         }
@@ -67,7 +71,6 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [cold, warm], maxDuration: .seconds(1), maxIterations: 1)
     ) { benchmark in
         for _ in benchmark.scaledIterations {
-            func micros(_ elapsed: Duration) -> Int { Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000 }
             try twinInterstitialRefreshes(window: 5_400, refreshes: 150 * 300, first: { benchmark.measurement(cold, micros($0)) },
                                           second: { benchmark.measurement(warm, micros($0)) })
         }
@@ -84,7 +87,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             try liveDay(window: 5_400, seconds: 86_400, measure: { elapsed in
-                benchmark.measurement(perRefresh, Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000)
+                benchmark.measurement(perRefresh, micros(elapsed))
             }, checkpoint: { second, follower in
                 let held = follower.live?.playlist.opportunities.count ?? 0
                 if second == 3_600 {
