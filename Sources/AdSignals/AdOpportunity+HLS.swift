@@ -46,12 +46,17 @@ extension AdOpportunity {
     /// The content the interstitials scheduled at `placement`'s date before
     /// it (in tag order) cover: their resume offsets, a missing one being
     /// the interstitial's duration.
+    ///
+    /// The placement is found in the window by its date range's ID as well
+    /// as by its id: a follower renames what it reports after an origin
+    /// restart (`promo~1`), and the window keeps the name the tag gave.
     static func coveredBefore(_ placement: PlacementOpportunity, in playlist: MediaPlaylist) -> MediaDuration {
         var covered = MediaDuration.zero
         let opportunities = playlist.opportunities
+        let rangeID = placement.firstDateRangeID
         // By index, reading only the start of each: the window's others are never copied.
         for index in opportunities.indices where opportunities[index].start == placement.start {
-            if opportunities[index].id == placement.id { break }
+            if opportunities[index].id == placement.id || rangeID != nil && opportunities[index].firstDateRangeID == rangeID { break }
             guard case .interstitial(let other) = opportunities[index].kind, other.cue.isDisjoint(with: [.pre, .post]) else { continue }
             covered += other.resumeOffset ?? opportunities[index].duration ?? .zero
         }

@@ -67,6 +67,10 @@ public struct PlacementOpportunity: Sendable, Hashable {
     /// Whether any DATERANGE marked it.
     var isMarkedByRanges: Bool { firstRangeID != nil }
 
+    /// The first DATERANGE ID that marked it, read with no array made: what
+    /// tells an interstitial in a window whatever a follower renamed it.
+    package var firstDateRangeID: String? { firstRangeID }
+
     /// Whether any of the DATERANGEs that marked it passes `test`.
     func isMarked(byRangeWhere test: (String) -> Bool) -> Bool {
         firstRangeID.map(test) ?? false || laterRangeIDs.contains(where: test)

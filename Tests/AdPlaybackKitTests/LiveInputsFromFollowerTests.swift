@@ -56,3 +56,37 @@ import Testing
         }
     }
 }
+
+extension LiveInputsFromFollowerTests {
+    /// After an origin restart the follower names opportunities with the
+    /// restart count (`promo~1`), and an interstitial is still placed at its
+    /// START-DATE: the interstitials at its date that come before it are told
+    /// by the window's own name for it, so it never counts itself.
+    @Test func afterARestart_anInterstitialIsPlacedAtItsDate() throws {
+        var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
+        _ = follower.take(Array(Self.text.utf8), at: .zero)
+        let restarted = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:6
+            #EXT-X-MEDIA-SEQUENCE:5
+            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T01:00:00Z
+            #EXTINF:6.0,
+            s5.ts
+            #EXT-X-DATERANGE:ID="late",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=10,X-ASSET-URI="ad/late.m3u8"
+            #EXTINF:6.0,
+            s6.ts
+            """
+        let events = follower.take(Array(restarted.utf8), at: ClockTime(seconds: 6))
+        #expect(follower.epoch == 1)
+        let opportunities = events.flatMap { LiveInputs.inputs(for: $0, from: follower) }.compactMap { input -> AdOpportunity? in
+            if case .opportunity(let opportunity) = input, opportunity.id.hasPrefix("late") { opportunity } else { nil }
+        }
+        #expect(opportunities.map(\.id) == ["late~1", "late~1"])
+        // The restarted window goes on from the old one's end (12 s); its second segment starts 6 s later.
+        let segment = try #require(follower.live?.playlist.segments.last)
+        #expect(segment.start == StreamTime(seconds: 18))
+        for opportunity in opportunities {
+            #expect(opportunity.position == .stream(StreamTime(seconds: 18)), "\(opportunity.position)")
+        }
+    }
+}
