@@ -90,3 +90,37 @@ extension LiveInputsFromFollowerTests {
         }
     }
 }
+
+extension LiveInputsFromFollowerTests {
+    /// After an origin restart, interstitials at one date still play in tag
+    /// order with cumulative offsets: the second starts where the first
+    /// hands back to primary playback, and neither counts the one after it.
+    @Test func afterARestart_interstitialsAtOneDate_keepTheirCumulativeOffsets() throws {
+        var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
+        _ = follower.take(Array(Self.text.utf8), at: .zero)
+        let restarted = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:6
+            #EXT-X-MEDIA-SEQUENCE:5
+            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T01:00:00Z
+            #EXTINF:6.0,
+            s5.ts
+            #EXT-X-DATERANGE:ID="first",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=10,X-ASSET-URI="ad/first.m3u8"
+            #EXT-X-DATERANGE:ID="second",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=4,X-ASSET-URI="ad/second.m3u8"
+            #EXTINF:6.0,
+            s6.ts
+            #EXTINF:6.0,
+            s7.ts
+            #EXTINF:6.0,
+            s8.ts
+            """
+        let events = follower.take(Array(restarted.utf8), at: ClockTime(seconds: 6))
+        #expect(follower.epoch == 1)
+        var positions: [String: OpportunityPosition] = [:]
+        for input in events.flatMap({ LiveInputs.inputs(for: $0, from: follower) }) {
+            if case .opportunity(let opportunity) = input { positions[opportunity.id] = opportunity.position }
+        }
+        // The date is the restarted window's second segment, at 18 s: the first covers 10 s from there.
+        #expect(positions == ["first~1": .stream(StreamTime(seconds: 18)), "second~1": .stream(StreamTime(seconds: 28))])
+    }
+}
