@@ -26,14 +26,16 @@ public struct LiveFollower: Sendable {
 
     private var lastChange: ClockTime?
     private var staleReported = false
-    private var reporter = LiveReporter(epoch: 0)
+    private var reporter = LiveReporter(names: LiveNames(epoch: 0))
     /// Decides this device's blackouts from the programme signals.
     private var blackouts: BlackoutDetector
     /// Decides the app's own blackouts from its tags, when it has a rule.
     private var tagBlackouts: TagBlackouts?
     /// Origin restarts so far: a restarted stream's media sequence numbers,
     /// and so its `break-N` ids, start again.
-    public private(set) var epoch = 0
+    public var epoch: Int { reporter.names.epoch }
+    /// The ids it reports opportunities under (``LiveNames``).
+    public var names: LiveNames { reporter.names }
 
     /// Creates a follower of `url`.
     public init(url: String, options: LiveOptions = LiveOptions()) {
@@ -101,8 +103,7 @@ public struct LiveFollower: Sendable {
             nextDelay = MediaDuration(ticks: targetDuration.ticks / 2)
             return [.originError(url: url, status: nil, reason: "an older playlist than the one already seen; ignored", retryIn: nextDelay)]
         case .restarted:
-            epoch += 1
-            reporter = LiveReporter(epoch: epoch)
+            reporter = LiveReporter(names: reporter.names.restarted(after: delta.replacedOpportunities))
             events.append(.windowReset(mediaSequence: playlist.mediaSequence))
         case .skippedAhead(let missing):
             events.append(.gap(missed: missing))

@@ -5,12 +5,14 @@ internal import MediaTime
 /// and ends once, and each subscribed tag is delivered once per occurrence,
 /// however many refreshes repeat it.
 struct LiveReporter: Sendable {
-    /// Origin restarts before this reporter; from the first on, ids carry
-    /// it (`break-15~1`), so a restarted stream's breaks are never taken
-    /// for the earlier ones with the same media sequence numbers.
-    let epoch: Int
+    /// The ids it reports opportunities under: from the first origin
+    /// restart on they carry the restart count (`break-15~1`), so a
+    /// restarted stream's breaks are never taken for the earlier ones with
+    /// the same media sequence numbers, but a date range listed again keeps
+    /// its id (``LiveNames``).
+    let names: LiveNames
 
-    init(epoch: Int) { self.epoch = epoch }
+    init(names: LiveNames) { self.names = names }
     /// The open opportunities reported, with what was said of them.
     private var open: [String: (duration: MediaDuration?, isOpen: Bool)] = [:]
     /// Tag occurrences delivered, by the segment they precede.
@@ -122,7 +124,7 @@ struct LiveReporter: Sendable {
 
     private func named(_ opportunity: PlacementOpportunity) -> PlacementOpportunity {
         var renamed = opportunity
-        renamed.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
+        renamed.id = names.id(of: opportunity)
         return renamed
     }
 

@@ -31,7 +31,7 @@ public enum LiveInputs {
             guard case .originError(let url, let status, let reason, let retryIn) = event else { return [] }
             return [streamError(url: url, status: status, reason: reason, retryIn: retryIn)]
         }
-        return inputs(for: event, in: follower.live!.playlist, epoch: follower.epoch, playlistURL: follower.url)
+        return inputs(for: event, in: follower.live!.playlist, names: follower.names, playlistURL: follower.url)
     }
 
     /// The inputs `event` means, `playlist` being the playlist after it,
@@ -39,6 +39,13 @@ public enum LiveInputs {
     /// `playlistURL` where the playlist came from (what an interstitial's
     /// relative asset URIs resolve against).
     public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, epoch: Int = 0, playlistURL: String? = nil) -> [SessionInput] {
+        inputs(for: event, in: playlist, names: LiveNames(epoch: epoch), playlistURL: playlistURL)
+    }
+
+    /// The same, the ids being those `names` gives (a follower's
+    /// ``LiveFollower/names``, which remember the date ranges of the window
+    /// before an origin restart).
+    public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, names: LiveNames, playlistURL: String? = nil) -> [SessionInput] {
         switch event {
         case .refresh(_, _, let changed):
             guard changed, let first = playlist.segments.first else { return [] }
@@ -54,12 +61,12 @@ public enum LiveInputs {
             where opportunities[index].isOpen && opportunities[index].plannedDuration == nil {
                 let opportunity = opportunities[index]
                 var grown = AdOpportunity(opportunity, playlistURL: playlistURL)
-                grown.id = LiveFollower.opportunityID(opportunity.id, epoch: epoch)
+                grown.id = names.id(of: opportunity)
                 grown.duration = edge > opportunity.start ? edge - opportunity.start : nil
                 if grown.duration != nil { inputs.append(.opportunity(grown)) }
             }
-            inputs += creativeSignals(in: playlist, from: first.start, epoch: epoch, playlistURL: playlistURL)
-            inputs += snappedIn(playlist, epoch: epoch, playlistURL: playlistURL)
+            inputs += creativeSignals(in: playlist, from: first.start, epoch: names.epoch, playlistURL: playlistURL)
+            inputs += snappedIn(playlist, names: names, playlistURL: playlistURL)
             return inputs
         case .opportunityStart(let opportunity), .opportunityUpdate(let opportunity), .opportunityEnd(let opportunity):
             return [.opportunity(AdOpportunity(opportunity, in: playlist, playlistURL: playlistURL))]
@@ -81,7 +88,7 @@ public enum LiveInputs {
     /// Recent interstitials with `X-SNAP=IN` whose resume point the window
     /// now reaches: mapped again, their resume point moves to a segment
     /// boundary (a session takes the change while it has not begun one).
-    static func snappedIn(_ playlist: MediaPlaylist, epoch: Int, playlistURL: String?) -> [SessionInput] {
+    static func snappedIn(_ playlist: MediaPlaylist, names: LiveNames, playlistURL: String?) -> [SessionInput] {
         guard let end = playlist.segments.last?.end else { return [] }
         var inputs: [SessionInput] = []
         let opportunities = playlist.opportunities
@@ -90,7 +97,7 @@ public enum LiveInputs {
             let placement = opportunities[index]
             guard placement.start + (interstitial.resumeOffset ?? placement.duration ?? .zero) <= end else { continue }
             var opportunity = AdOpportunity(placement, in: playlist, playlistURL: playlistURL)
-            opportunity.id = LiveFollower.opportunityID(placement.id, epoch: epoch)
+            opportunity.id = names.id(of: placement)
             inputs.append(.opportunity(opportunity))
         }
         return inputs

@@ -163,14 +163,17 @@ extension LivePlaylist {
         (fresh, freshState) = try parser.mediaAndState(text, bytes: bytes, from: try parser.header(text), startTicks: state.time)
         fresh.warnings.append(HLSWarning(line: 0, tag: "#EXT-X-MEDIA-SEQUENCE",
                                          "the stream restarted (media sequence \(fresh.mediaSequence) after \(oldFirst))"))
+        let replaced = playlist.opportunities
         playlist = fresh
         state = freshState
         state.opportunities.recordsChanges = true
-        return PlaylistDelta(change: .restarted, addedSegments: fresh.mediaSequence..<freshState.mediaSequence,
-                             removedSegments: removed, addedSignals: Array(fresh.signals),
-                             openedOpportunities: fresh.opportunities.map(\.id),
-                             closedOpportunities: fresh.opportunities.filter { !$0.isOpen }.map(\.id),
-                             warnings: fresh.warnings, linesRead: lines, readWholeText: true)
+        var delta = PlaylistDelta(change: .restarted, addedSegments: fresh.mediaSequence..<freshState.mediaSequence,
+                                  removedSegments: removed, addedSignals: Array(fresh.signals),
+                                  openedOpportunities: fresh.opportunities.map(\.id),
+                                  closedOpportunities: fresh.opportunities.filter { !$0.isOpen }.map(\.id),
+                                  warnings: fresh.warnings, linesRead: lines, readWholeText: true)
+        delta.replacedOpportunities = replaced
+        return delta
     }
 
     var tolerance: MediaDuration { options.tolerance(targetDuration: playlist.targetDuration) }

@@ -38,6 +38,9 @@ public struct PlaylistDelta: Sendable, Hashable {
     /// an X-PLAYOUT-LIMIT): the playlist's `opportunities` have them as
     /// they now stand.
     public var updatedOpportunities: [String] = []
+    /// On a restart, the opportunities of the window it replaced, as they
+    /// were: what tells a date range the origin lists again from a new one.
+    public var replacedOpportunities: [PlacementOpportunity] = []
     /// Segments the new text lists under a media sequence number already
     /// seen, with another URI: the origin rewrote its history.
     public var rewrittenSegments: [RewrittenSegment] = []
