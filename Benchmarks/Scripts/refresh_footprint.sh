@@ -25,7 +25,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "refresh_footprint: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 refreshes=${1:-1500}
-swift build -c release --product RefreshFootprint >/dev/null
+# The build's output only when it fails (the compiler writes errors to stdout).
+if ! built=$(swift build -c release --product RefreshFootprint 2>&1); then
+    echo "$built" >&2
+    echo "refresh_footprint: the RefreshFootprint build failed" >&2
+    exit 1
+fi
 binary="$(swift build -c release --show-bin-path)/RefreshFootprint"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
