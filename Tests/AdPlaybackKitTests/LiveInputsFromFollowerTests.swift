@@ -58,11 +58,10 @@ import Testing
 }
 
 extension LiveInputsFromFollowerTests {
-    /// After an origin restart the follower names opportunities with the
-    /// restart count (`promo~1`), and an interstitial is still placed at its
-    /// START-DATE: the interstitials at its date that come before it are told
-    /// by the window's own name for it, so it never counts itself.
-    @Test func afterARestart_anInterstitialIsPlacedAtItsDate() throws {
+    /// The opportunities a follower's inputs carry after an origin restart
+    /// (media sequence 5, four 6 s segments from 01:00:00), whose window
+    /// lists `ranges` after its first segment, and the follower.
+    static func afterARestart(listing ranges: String) -> (follower: LiveFollower, opportunities: [AdOpportunity]) {
         var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
         _ = follower.take(Array(Self.text.utf8), at: .zero)
         let restarted = """
@@ -72,41 +71,7 @@ extension LiveInputsFromFollowerTests {
             #EXT-X-PROGRAM-DATE-TIME:2026-01-01T01:00:00Z
             #EXTINF:6.0,
             s5.ts
-            #EXT-X-DATERANGE:ID="late",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=10,X-ASSET-URI="ad/late.m3u8"
-            #EXTINF:6.0,
-            s6.ts
-            """
-        let events = follower.take(Array(restarted.utf8), at: ClockTime(seconds: 6))
-        #expect(follower.epoch == 1)
-        let opportunities = events.flatMap { LiveInputs.inputs(for: $0, from: follower) }.compactMap { input -> AdOpportunity? in
-            if case .opportunity(let opportunity) = input, opportunity.id.hasPrefix("late") { opportunity } else { nil }
-        }
-        #expect(opportunities.map(\.id) == ["late~1", "late~1"])
-        // The restarted window goes on from the old one's end (12 s); its second segment starts 6 s later.
-        let segment = try #require(follower.live?.playlist.segments.last)
-        #expect(segment.start == StreamTime(seconds: 18))
-        for opportunity in opportunities {
-            #expect(opportunity.position == .stream(StreamTime(seconds: 18)), "\(opportunity.position)")
-        }
-    }
-}
-
-extension LiveInputsFromFollowerTests {
-    /// After an origin restart, interstitials at one date still play in tag
-    /// order with cumulative offsets: the second starts where the first
-    /// hands back to primary playback, and neither counts the one after it.
-    @Test func afterARestart_interstitialsAtOneDate_keepTheirCumulativeOffsets() throws {
-        var follower = LiveFollower(url: "https://origin.example/live/main.m3u8")
-        _ = follower.take(Array(Self.text.utf8), at: .zero)
-        let restarted = """
-            #EXTM3U
-            #EXT-X-TARGETDURATION:6
-            #EXT-X-MEDIA-SEQUENCE:5
-            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T01:00:00Z
-            #EXTINF:6.0,
-            s5.ts
-            #EXT-X-DATERANGE:ID="first",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=10,X-ASSET-URI="ad/first.m3u8"
-            #EXT-X-DATERANGE:ID="second",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=4,X-ASSET-URI="ad/second.m3u8"
+            \(ranges)
             #EXTINF:6.0,
             s6.ts
             #EXTINF:6.0,
@@ -115,11 +80,39 @@ extension LiveInputsFromFollowerTests {
             s8.ts
             """
         let events = follower.take(Array(restarted.utf8), at: ClockTime(seconds: 6))
-        #expect(follower.epoch == 1)
-        var positions: [String: OpportunityPosition] = [:]
-        for input in events.flatMap({ LiveInputs.inputs(for: $0, from: follower) }) {
-            if case .opportunity(let opportunity) = input { positions[opportunity.id] = opportunity.position }
+        let opportunities = events.flatMap { LiveInputs.inputs(for: $0, from: follower) }.compactMap { input -> AdOpportunity? in
+            if case .opportunity(let opportunity) = input { opportunity } else { nil }
         }
+        return (follower, opportunities)
+    }
+
+    /// After an origin restart the follower names opportunities with the
+    /// restart count (`late~1`), and an interstitial is still placed at its
+    /// START-DATE: the interstitials at its date that come before it are told
+    /// by the window's own name for it, so it never counts itself.
+    @Test func afterARestart_anInterstitialIsPlacedAtItsDate() throws {
+        let (follower, opportunities) = Self.afterARestart(listing: """
+            #EXT-X-DATERANGE:ID="late",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=10,X-ASSET-URI="ad/late.m3u8"
+            """)
+        #expect(follower.epoch == 1)
+        #expect(opportunities.map(\.id) == ["late~1", "late~1"])
+        // The restarted window goes on from the old one's end (12 s); its second segment starts 6 s later.
+        let segment = try #require(follower.live?.playlist.segments.dropFirst().first)
+        #expect(segment.start == StreamTime(seconds: 18))
+        for opportunity in opportunities {
+            #expect(opportunity.position == .stream(StreamTime(seconds: 18)), "\(opportunity.position)")
+        }
+    }
+
+    /// After an origin restart, interstitials at one date still play in tag
+    /// order with cumulative offsets: the second starts where the first
+    /// hands back to primary playback, and neither counts the one after it.
+    @Test func afterARestart_interstitialsAtOneDate_keepTheirCumulativeOffsets() {
+        let (_, opportunities) = Self.afterARestart(listing: """
+            #EXT-X-DATERANGE:ID="first",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=10,X-ASSET-URI="ad/first.m3u8"
+            #EXT-X-DATERANGE:ID="second",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T01:00:06Z",DURATION=4,X-ASSET-URI="ad/second.m3u8"
+            """)
+        let positions = Dictionary(opportunities.map { ($0.id, $0.position) }, uniquingKeysWith: { _, last in last })
         // The date is the restarted window's second segment, at 18 s: the first covers 10 s from there.
         #expect(positions == ["first~1": .stream(StreamTime(seconds: 18)), "second~1": .stream(StreamTime(seconds: 28))])
     }
