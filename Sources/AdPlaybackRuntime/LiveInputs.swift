@@ -43,7 +43,7 @@ public enum LiveInputs {
     }
 
     /// The same, the ids being those `names` gives (a follower's
-    /// ``LiveFollower/names``, which remember the date ranges of the window
+    /// `LiveFollower.names`, which remember the date ranges of the window
     /// before an origin restart).
     public static func inputs(for event: LiveEvent, in playlist: MediaPlaylist, names: LiveNames, playlistURL: String? = nil) -> [SessionInput] {
         switch event {
