@@ -10,7 +10,7 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .executableTarget(
             name: "ScenarioFuzzer",
-            dependencies: ["FuzzDriver", .product(name: "AdScenario", package: "AdPlaybackKit")],
+            dependencies: ["FuzzDriver", .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
@@ -18,7 +18,6 @@ let package = Package(
             dependencies: [
                 "FuzzDriver",
                 .product(name: "SCTE35", package: "AdPlaybackKit"),
-                .product(name: "SCTE35Text", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
@@ -26,8 +25,7 @@ let package = Package(
             name: "HLSFuzzer",
             dependencies: [
                 "FuzzDriver",
-                .product(name: "HLS", package: "AdPlaybackKit"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
@@ -35,14 +33,7 @@ let package = Package(
             name: "LiveFuzzer",
             dependencies: [
                 "FuzzDriver",
-                .product(name: "AdLive", package: "AdPlaybackKit"),
-                .product(name: "AdPlayback", package: "AdPlaybackKit"),
-                .product(name: "AdPlaybackRuntime", package: "AdPlaybackKit"),
-                .product(name: "AdPolicy", package: "AdPlaybackKit"),
-                .product(name: "AdResolvers", package: "AdPlaybackKit"),
-                .product(name: "AdTimeline", package: "AdPlaybackKit"),
-                .product(name: "HLS", package: "AdPlaybackKit"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
@@ -51,7 +42,6 @@ let package = Package(
             dependencies: [
                 "FuzzDriver",
                 .product(name: "VAST", package: "AdPlaybackKit"),
-                .product(name: "XMLTree", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
@@ -59,10 +49,7 @@ let package = Package(
             name: "SSAIFuzzer",
             dependencies: [
                 "FuzzDriver",
-                .product(name: "SSAITracking", package: "AdPlaybackKit"),
-                .product(name: "AdSignals", package: "AdPlaybackKit"),
-                .product(name: "AdTimeline", package: "AdPlaybackKit"),
-                .product(name: "MediaTime", package: "AdPlaybackKit"),
+                .product(name: "AdPlaybackKit", package: "AdPlaybackKit"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
