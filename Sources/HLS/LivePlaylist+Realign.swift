@@ -129,7 +129,10 @@ extension LivePlaylist {
                                                 "\(missing) segments were missed between refreshes; times continue across the gap"))
         }
         MediaParser.feed(signals, into: &playlist, state: &state, tolerance: tolerance)
-        var delta = before.delta(to: playlist, state: &state, addedSignals: signals, linesRead: Self.lineCount(text))
+        // The interstitials taken out were in the window before the refresh:
+        // the new ones begin that many places earlier.
+        var delta = before.delta(to: playlist, state: &state, addedSignals: signals, linesRead: Self.lineCount(text),
+                                 removed: removedInterstitials.count)
         delta.rewrittenSegments = rewritten
         delta.removedDateRanges = removedIDs.reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
         delta.removedOpportunities = removedInterstitials
@@ -197,13 +200,15 @@ struct Snapshot {
         warningCount = playlist.warnings.count
     }
 
+    /// What changed since the snapshot; `removed` of the opportunities it
+    /// counted have left the window since (removed date ranges' interstitials).
     func delta(to playlist: MediaPlaylist, state: inout MediaParserState, addedSignals: [AdSignal],
-               linesRead: Int) -> PlaylistDelta {
+               linesRead: Int, removed: Int = 0) -> PlaylistDelta {
         let newFirst = playlist.segments.first?.mediaSequence ?? state.mediaSequence
         var delta = PlaylistDelta(
             change: .advanced, addedSegments: nextSequence..<max(nextSequence, state.mediaSequence),
             removedSegments: firstSequence..<max(firstSequence, newFirst), addedSignals: addedSignals,
-            openedOpportunities: playlist.opportunities.dropFirst(opportunityCount).map(\.id),
+            openedOpportunities: playlist.opportunities.dropFirst(max(opportunityCount - removed, 0)).map(\.id),
             closedOpportunities: state.opportunities.takeClosed(),
             warnings: Array(playlist.warnings.dropFirst(min(warningCount, playlist.warnings.count))),
             linesRead: linesRead, readWholeText: false)

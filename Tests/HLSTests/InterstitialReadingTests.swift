@@ -250,6 +250,30 @@ private func interstitials(_ playlist: MediaPlaylist) -> [(id: String, value: In
         #expect(interstitials(live.playlist).map(\.id) == ["kept"])
     }
 
+    /// A delta update that removes one interstitial and lists a new one
+    /// opens the new one: the one taken out does not hide it.
+    @Test func aRefreshThatRemovesOneInterstitialAndAddsAnother_opensTheNewOne() throws {
+        let first = [
+            "#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:0",
+            "#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=24", "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z",
+            #"#EXT-X-DATERANGE:ID="gone",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:04.000Z",DURATION=5,X-ASSET-URI="a.m3u8""#,
+            "#EXTINF:4,", "s0.ts", "#EXTINF:4,", "s1.ts", "#EXTINF:4,", "s2.ts", "#EXTINF:4,", "s3.ts",
+        ].joined(separator: "\n") + "\n"
+        var live = try LivePlaylist(Array(first.utf8))
+        let skipped = [
+            "#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:1",
+            "#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=24",
+            "#EXT-X-SKIP:SKIPPED-SEGMENTS=3,RECENTLY-REMOVED-DATERANGES=\"gone\"",
+            "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:16.000Z",
+            #"#EXT-X-DATERANGE:ID="new",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:18.000Z",DURATION=5,X-ASSET-URI="b.m3u8""#,
+            "#EXTINF:4,", "s4.ts", "#EXTINF:4,", "s5.ts",
+        ].joined(separator: "\n") + "\n"
+        let delta = try live.refresh(with: Array(skipped.utf8))
+        #expect(delta.removedOpportunities == ["gone"])
+        #expect(interstitials(live.playlist).map(\.id) == ["new"])
+        #expect(delta.openedOpportunities == ["new"])
+    }
+
     /// `com.apple.hls.preload` ranges are reported with what they preload;
     /// a playlist with EXT-X-ENDLIST has none, and says it ignored them.
     @Test func preloadRanges_areReported_andIgnoredOnceThePlaylistEnds() throws {
