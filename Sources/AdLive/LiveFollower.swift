@@ -74,9 +74,16 @@ public struct LiveFollower: Sendable {
         do {
             delta = try live.refresh(with: body)
         } catch {
-            // What the text held before the bad line was applied; the playlist stays consistent.
+            // Nothing was applied: the playlist stays as it was.
             self.live = consume live
             return fail(LiveFault(url: url, reason: "the playlist does not parse: \(error)"), at: now)
+        }
+        // A bad line among the new lines: what came before it was applied, and is reported before the fault.
+        if let stop = delta.stoppedAt {
+            var events = delta.change == .unchanged ? [] : events(of: delta, in: live.playlist, at: now)
+            self.live = consume live
+            events += fail(LiveFault(url: url, reason: "the playlist does not parse: \(stop)"), at: now)
+            return events
         }
         failures = 0
         let events = events(of: delta, in: live.playlist, at: now)

@@ -43,6 +43,13 @@ public struct LivePlaylist: Sendable {
     }
 
     /// Reads the next text of the playlist.
+    ///
+    /// A bad line among the new lines does not throw: what came before it is
+    /// applied, and the delta reports it with the error
+    /// (``PlaylistDelta/stoppedAt``), so no segment or opportunity the
+    /// playlist now holds goes unreported. A text that cannot be read at
+    /// all (a bad header, a bad line in a text read whole) throws, and the
+    /// playlist stays as it was.
     public mutating func refresh(with bytes: [UInt8]) throws(HLSError) -> PlaylistDelta {
         try bytes.withUnsafeBufferPointer { (text) throws(HLSError) -> PlaylistDelta in try refresh(text, bytes) }
     }
@@ -87,23 +94,25 @@ public struct LivePlaylist: Sendable {
         playlist.segments.removeFirst(retained)
         slideOut(before: newFirst)
         let chunk = playlist.text.append(Array(text[newStart...]))
-        let added = try parseNew(chunk: chunk, byteBase: newStart, firstLine: newLine)
+        let added = parseNew(chunk: chunk, byteBase: newStart, firstLine: newLine)
         if playlist.warnings.count > 10_000 { playlist.warnings.removeFirst(playlist.warnings.count - 5_000) }
         var delta = before.delta(to: playlist, state: &state, addedSignals: added.signals, linesRead: linesRead + added.lines)
         if delta.addedSegments.isEmpty, retained == 0, added.signals.isEmpty { delta.change = .unchanged }
+        delta.stoppedAt = added.stop
         return delta
     }
 
     /// Parses the lines after the last known segment, continuing the state.
     ///
     /// The playlist and state move into the parser and back, so nothing the
-    /// size of the window is copied. A bad line throws after what came before
-    /// it has been applied, so the playlist stays consistent and the next
-    /// refresh carries on from there.
+    /// size of the window is copied. A bad line stops the reading after what
+    /// came before it has been applied, so the playlist stays consistent,
+    /// the refresh reports what was applied, and the next refresh carries
+    /// on from there.
     private mutating func parseNew(chunk: UInt32, byteBase: Int, firstLine: Int)
-        throws(HLSError) -> (signals: [AdSignal], lines: Int) {
+        -> (signals: [AdSignal], lines: Int, stop: HLSError?) {
         let chunkBytes = playlist.text.chunk(chunk)
-        return try chunkBytes.withUnsafeBufferPointer { (text) throws(HLSError) in
+        return chunkBytes.withUnsafeBufferPointer { (text) in
             var parser = MediaParser(text: text, chunk: chunk, options: options,
                                      playlist: MediaPlaylist(text: PlaylistText([])), state: MediaParserState())
             swap(&parser.playlist, &playlist)
@@ -124,8 +133,7 @@ public struct LivePlaylist: Sendable {
             let signals = Array(parser.newSignals)
             swap(&playlist, &parser.playlist)
             swap(&state, &parser.state)
-            if let failure { throw failure }
-            return (signals, parser.linesRead)
+            return (signals, parser.linesRead, failure)
         }
     }
 

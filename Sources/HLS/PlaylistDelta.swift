@@ -50,6 +50,12 @@ public struct PlaylistDelta: Sendable, Hashable {
     public var linesRead: Int
     /// Whether the refresh had to read the whole text (the text did not continue the previous one).
     public var readWholeText: Bool
+    /// The bad line the refresh stopped at, when the new lines hold one.
+    /// What came before it is applied, and this delta reports it; the
+    /// lines from it on are not. The next text is read on from the last
+    /// segment applied. A bad header or a bad whole-text read throws
+    /// instead, and changes nothing.
+    public var stoppedAt: HLSError?
 }
 
 /// A segment whose media sequence number came back with another URI.

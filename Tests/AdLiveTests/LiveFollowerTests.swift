@@ -86,4 +86,37 @@ private func body(_ script: LiveOriginScript, at seconds: Int64) -> [UInt8] {
         _ = zero.take(Array("#EXTM3U\n#EXT-X-TARGETDURATION:0\n#EXTINF:0,\na.ts\n".utf8), at: .zero)
         #expect(zero.nextDelay == LiveFollower.minimumDelay)
     }
+
+    /// A body with a bad line after new lines: the follower reports what
+    /// came before it (the segments, the interstitial it announces), then
+    /// the fault, and retries after a backoff.
+    @Test func aBodyWithABadLine_reportsWhatCameBeforeIt_thenTheFault() throws {
+        let head = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:6
+            #EXT-X-MEDIA-SEQUENCE:0
+            #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z
+            #EXTINF:6.0,
+            s0.ts
+            """
+        let announced = """
+
+            #EXTINF:6.0,
+            s1.ts
+            #EXT-X-DATERANGE:ID="promo",CLASS="com.apple.hls.interstitial",START-DATE="2026-01-01T00:00:30Z",DURATION=10,X-ASSET-URI="ad.m3u8"
+            """
+        var follower = LiveFollower(url: "u")
+        _ = follower.take(Array(head.utf8), at: .zero)
+        let events = follower.take(Array((head + announced + "\norphan.ts").utf8), at: ClockTime(seconds: 6))
+        #expect(events.first == .refresh(mediaSequence: 0, segments: 2, changed: true))
+        #expect(events.contains { if case .opportunityStart(let opportunity) = $0 { opportunity.id == "promo" } else { false } })
+        guard case .originError(_, nil, let reason, let retry)? = events.last else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(reason.hasPrefix("the playlist does not parse: line 10"))
+        #expect(retry == MediaDuration(seconds: 3))
+        let next = follower.take(Array((head + announced).utf8), at: ClockTime(seconds: 9))
+        #expect(!next.contains { if case .opportunityStart = $0 { true } else { false } })
+    }
 }
