@@ -18,6 +18,9 @@ case "${1:-}" in
     ssai) product=SSAIFuzzer seeds=Corpus/SSAI max_len=16384 ;;
     *) echo "usage: Fuzz/run.sh scenario|scte35|hls|live|vast|ssai [seconds]" >&2; exit 2 ;;
 esac
+# libFuzzer reports a crash with its own stack trace; the Swift runtime's backtracer,
+# on top of it, can hold the crashed process for minutes.
+export SWIFT_BACKTRACE=enable=no
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 swift build "${flags[@]}" --product "$product"
 corpus=".corpus/$1"
