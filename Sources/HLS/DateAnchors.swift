@@ -6,6 +6,12 @@ struct DateAnchors: Sendable, Hashable {
     private var times: [Int64] = []
     private var dates: [Int64] = []
     private var head = 0
+    /// The indices whose date is earlier than the one before (the stream's
+    /// dates started over): each begins a run of dates that never go back,
+    /// the first run beginning at `head`.
+    private var runStarts: [Int] = []
+    /// The date of the last anchor appended.
+    private var lastDate = Int64.min
 
     var isEmpty: Bool { head == times.count }
 
@@ -14,10 +20,18 @@ struct DateAnchors: Sendable, Hashable {
         dates.reserveCapacity(dates.count + count)
     }
 
+    /// Every dated segment appends one, so it stays inlined; a date that
+    /// goes back, which starts a run, is noted out of line.
+    @inline(__always)
     mutating func append(time: StreamTime, date: ProgramDateTime) {
+        if date.ticksSinceEpoch < lastDate { noteRunStart() }
+        lastDate = date.ticksSinceEpoch
         times.append(time.ticks)
         dates.append(date.ticksSinceEpoch)
     }
+
+    @inline(never)
+    private mutating func noteRunStart() { runStarts.append(dates.count) }
 
     /// Drops anchors before `time`, keeping the last one before it.
     mutating func drop(before time: StreamTime) {
@@ -25,6 +39,9 @@ struct DateAnchors: Sendable, Hashable {
         if head > 1_024, head * 2 > times.count {
             times.removeFirst(head)
             dates.removeFirst(head)
+            let gone = runStarts.prefix { $0 <= head }.count
+            runStarts.removeFirst(gone)
+            for index in runStarts.indices { runStarts[index] -= head }
             head = 0
         }
     }
@@ -42,19 +59,53 @@ struct DateAnchors: Sendable, Hashable {
     /// Where `date` falls, read from the segments' own dates rather than one
     /// anchor: stream time skips what a follower missed (and a stream's
     /// dates may jump), so a date maps through the anchor that covers it.
-    /// The search starts at the anchor in force at `tag` (where the tag
-    /// naming the date sits, which settles a date the stream repeats after
-    /// a jump back) and walks to the latest anchor whose date is at or
-    /// before `date`; a date in a stretch the stream time skipped maps to
-    /// the first segment after it. Nil without anchors.
+    /// The search keeps to the run of dates that holds the anchor in force
+    /// at `tag` (where the tag naming the date sits, which settles a date
+    /// the stream repeats after a jump back) and finds there the latest
+    /// anchor whose date is at or before `date`, else the run's first; a
+    /// date in a stretch the stream time skipped maps to the first segment
+    /// after it. Nil without anchors.
+    ///
+    /// - Complexity: O(log n): the dates of a run never go back, so it is a
+    ///   binary search, however far the tag is from its date (a VOD
+    ///   playlist may list every date range at the top).
     func time(of date: ProgramDateTime, near tag: StreamTime) -> StreamTime? {
-        guard var index = lastIndex(in: times, atMost: tag.ticks) else { return nil }
+        guard let anchor = lastIndex(in: times, atMost: tag.ticks) else { return nil }
         let target = date.ticksSinceEpoch
-        while index > head, dates[index] > target, dates[index - 1] <= dates[index] { index -= 1 }
-        while index + 1 < dates.count, dates[index + 1] <= target, dates[index + 1] >= dates[index] { index += 1 }
+        let run = self.run(holding: anchor)
+        // Most dates fall in the segment of the tag that names them.
+        if dates[anchor] <= target, anchor + 1 == run.upperBound || dates[anchor + 1] > target {
+            return placed(target, through: anchor)
+        }
+        var low = run.lowerBound
+        var high = run.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if dates[middle] <= target { low = middle + 1 } else { high = middle }
+        }
+        return placed(target, through: max(low - 1, run.lowerBound))
+    }
+
+    /// The stream time of date `target` through anchor `index`: a date past
+    /// the next anchor (in a stretch the stream time skipped) is the next
+    /// anchor's segment.
+    private func placed(_ target: Int64, through index: Int) -> StreamTime {
         let time = times[index] + target - dates[index]
         if index + 1 < times.count, time > times[index + 1] { return StreamTime(ticks: times[index + 1]) }
         return StreamTime(ticks: time)
+    }
+
+    /// The anchors of the run of never-decreasing dates that holds `index`.
+    private func run(holding index: Int) -> Range<Int> {
+        // The first run start after `index`.
+        var low = 0
+        var high = runStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runStarts[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        let start = low > 0 ? max(runStarts[low - 1], head) : head
+        return start..<(low < runStarts.count ? runStarts[low] : dates.count)
     }
 
     /// The last anchor at or before `value`, else the first anchor (extrapolating backwards).
