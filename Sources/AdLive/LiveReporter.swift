@@ -153,6 +153,13 @@ struct LiveReporter: Sendable {
         var ordinals: [MetadataKey: Int]? = metadata.endIndex - start > 1 ? [:] : nil
         for index in start..<metadata.endIndex {
             let item = metadata[index]
+            // Alone among the new tags, before the last segment, with none kept
+            // from the last refresh: it is new, and needs no key (whose hash
+            // reads a date range's whole attribute list).
+            if ordinals == nil, delivered.isEmpty, item.mediaSequence < next {
+                events.append(.timedMetadata(item, date: playlist.programDateTime(at: item.time)))
+                continue
+            }
             var key = MetadataKey(mediaSequence: item.mediaSequence, name: item.name, value: item.value, ordinal: 0)
             if ordinals != nil {
                 let ordinal = ordinals![key, default: 0]
