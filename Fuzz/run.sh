@@ -7,6 +7,9 @@
 #   Fuzz/run.sh vast [seconds]       the XML reader and the VAST and VMAP parsers
 #   Fuzz/run.sh ssai [seconds]       SSAI tracking and session-start answers, the ledger, avails as breaks
 # The working corpus grows in Fuzz/.corpus/<target>; the committed seeds are in Fuzz/Corpus/<target>.
+# After a change to a library type's stored properties, delete Fuzz/.build first: an incremental
+# build can keep a harness compiled against the old layout, and the sanitizer then reports an
+# overflow that is not in the code.
 set -euo pipefail
 cd "$(dirname "$0")"
 case "${1:-}" in
