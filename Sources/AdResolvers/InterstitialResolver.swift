@@ -142,7 +142,7 @@ public struct InterstitialResolver: AdResolver {
         var start = MediaDuration.zero
         for (url, duration) in assets where interstitial.playoutLimit.map({ start < $0 }) ?? true {
             let played = interstitial.playoutLimit.map { min(duration, $0 - start) } ?? duration
-            ads.append(Ad(id: "\(opportunity.id)/\(ads.count + 1)", duration: played, primaryAsset: AdAsset(role: .primary, uri: url)))
+            ads.append(Ad(id: Ad.id(inBreak: opportunity.id, number: ads.count + 1), duration: played, primaryAsset: AdAsset(role: .primary, uri: url)))
             start += played
         }
         // Resume offset 0 adds the break's time; none replaces what it covers; any other resumes that far on.
@@ -173,9 +173,8 @@ public struct InterstitialResolver: AdResolver {
         // already what a URL parse would give back: the query is added as
         // text, with no parse, resolution or rebuild.
         if Self.isPlainHTTP(uri) {
-            var text = uri + "?" + primaryQuery
-            if let joinOffset { text += "&_HLS_start_offset=" + joinOffset.decimalSeconds }
-            return text
+            let query = joinOffset.map { primaryQuery + "&_HLS_start_offset=" + $0.decimalSeconds } ?? primaryQuery
+            return Self.joined(uri, UInt8(ascii: "?"), query)
         }
         guard let url = URL(string: uri, relativeTo: base.flatMap(URL.init(string:)))?.absoluteURL,
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
@@ -185,6 +184,24 @@ public struct InterstitialResolver: AdResolver {
         if let joinOffset { items.append(URLQueryItem(name: "_HLS_start_offset", value: joinOffset.decimalSeconds)) }
         components.queryItems = items
         return components.url?.absoluteString
+    }
+
+    /// `head`, `separator` and `tail`, written once into a string of their
+    /// length: no appending, which grows a string step by step.
+    private static func joined(_ head: String, _ separator: UInt8, _ tail: String) -> String {
+        var head = head
+        var tail = tail
+        return head.withUTF8 { head in
+            tail.withUTF8 { tail in
+                let count = head.count + 1 + tail.count
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(from: head)
+                    buffer[head.count] = separator
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)...]).initialize(from: tail)
+                    return count
+                }
+            }
+        }
     }
 
     /// Whether `uri` is `http://` or `https://`, a host of letters, digits,
@@ -197,10 +214,15 @@ public struct InterstitialResolver: AdResolver {
         // Over the bytes: the same walk over a String's views ran some 5,000
         // instructions for a 50-byte URI.
         return uri.withUTF8 { bytes in
+            // The scheme, told by two words, not a generic prefix match.
+            guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            let first = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+            let next = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
             let scheme: Int
-            if bytes.starts(with: "https://".utf8) {
+            if first == Self.http, next == Self.secureSeparator {
                 scheme = 8
-            } else if bytes.starts(with: "http://".utf8) {
+            } else if first == Self.http, next & 0x00FF_FFFF == Self.separator {
                 scheme = 7
             } else {
                 return false
@@ -227,6 +249,11 @@ public struct InterstitialResolver: AdResolver {
             return true
         }
     }
+
+    /// `http`, `s://` and `://`, as little-endian words (the last one's fourth byte left out).
+    private static let http: UInt32 = 0x7074_7468
+    private static let secureSeparator: UInt32 = 0x2F2F_3A73
+    private static let separator: UInt32 = 0x002F_2F3A
 
     /// Unreserved and sub-delimiter punctuation, `:`, `@` and `/` (RFC 3986
     /// §3.3): `-._~!$&'()*+,;=:@/`. Bit n of the first word is byte n, of the

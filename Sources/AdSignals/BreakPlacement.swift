@@ -44,7 +44,7 @@ extension AdOpportunity {
             previous = split
         }
         lengths.append(total - previous)
-        let ads = lengths.enumerated().map { Ad(id: "\(id)/\($0.offset + 1)", duration: $0.element) }
+        let ads = lengths.enumerated().map { Ad(id: Ad.id(inBreak: id, number: $0.offset + 1), duration: $0.element) }
         return AdBreak(id: id, position: breakPosition, ads: ads, insertion: .inStream, occupancy: .replacesContent, isOpen: isOpen)
     }
 }

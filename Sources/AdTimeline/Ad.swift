@@ -23,6 +23,21 @@ public struct Ad: Sendable, Hashable, Codable, Identifiable {
     /// value of the `[ADSERVINGID]` macro.
     public var adServingID: String?
 
+    /// The id of the `number`th ad (from 1) of break `breakID`: `breakID/number`.
+    /// Built by appending, not by interpolation: a resolver makes one for
+    /// every ad it places, and interpolating an integer runs the general
+    /// formatting code, which a live refresh would fetch cold for it.
+    public static func id(inBreak breakID: String, number: Int) -> String {
+        var id = breakID
+        id.append("/")
+        if number >= 0, number < 10 {
+            id.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(number)))
+        } else {
+            id.append(String(number))
+        }
+        return id
+    }
+
     /// Creates an ad.
     public init(
         id: String,

@@ -10,6 +10,7 @@ struct InterstitialURLTests {
         "http://127.0.0.1:8080/live/ad.m3u8",
         "https://cdn-1.example.net/a/b;v=2/c%20d/e_f~g.m3u8",
         "https://ads.example/",
+        "http://a",
     ])
     func aPlainURI_takesTheFastPath_andAParseGivesItBackUnchanged(_ uri: String) throws {
         #expect(InterstitialResolver.isPlainHTTP(uri))
@@ -21,6 +22,9 @@ struct InterstitialURLTests {
         "https://ads.example/a.m3u8?x=1", "https://ads.example/a.m3u8#t=1", "https://ads.example/a b.m3u8",
         "https://ads.example/a%2.m3u8", "https://ads.example:port/a", "https:///a", "https://user@ads.example/a",
         "https://ads.example/ä.m3u8", "data:application/x-mpegURL,#EXTM3U",
+        // Schemes a byte away from http:// or https://.
+        "http:/a.example/x", "https:/a.example/x", "httpx://a.example/", "https:://a.example/", "hTtp://a.example/",
+        "http", "http:", "http://", "https://",
     ])
     func anythingElse_takesTheGeneralPath(_ uri: String) {
         #expect(!InterstitialResolver.isPlainHTTP(uri))
