@@ -32,7 +32,7 @@ public enum LiveEvent: Sendable, Hashable {
     /// A blackout for this device (``LiveOptions/device``) started, changed
     /// or ended, or a programme signal did not restrict it (and why), as
     /// the stream's programme signals say.
-    case blackout(BlackoutChange)
+    indirect case blackout(BlackoutChange)
     /// The playlist ended (`EXT-X-ENDLIST`); following stops.
     case end
 }

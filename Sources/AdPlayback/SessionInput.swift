@@ -83,7 +83,7 @@ public enum SessionInput: Sendable, Hashable {
     /// background item, and `blackoutStart` is emitted; as playback reaches
     /// its end the player switches back and `blackoutEnd` is emitted. An
     /// ended one is a non-seekable range.
-    case blackout(BlackoutChange)
+    indirect case blackout(BlackoutChange)
     /// The main playlist could not be fetched (the live source retries):
     /// reported as an `error` of the foreground or background item, never fatal.
     case streamError(String)

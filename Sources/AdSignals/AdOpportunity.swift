@@ -78,11 +78,11 @@ public enum OpportunitySignal: Sendable, Hashable {
     /// (server-side insertion): the tags that marked it and, when a cue
     /// did, the SCTE-35 section, decoded once by the parser (its event id,
     /// UPIDs and durations are what a resolver looks ads up by).
-    case inStream(tags: [String], scte35: SpliceInfoSection?)
+    indirect case inStream(tags: [String], scte35: SpliceInfoSection?)
     /// An avail of an SSAI server's tracking data: its ads are stitched into
     /// the stream and known, so the opportunity is its break
     /// (``AdOpportunity/trackedBreak(occupancy:)``); no resolution is needed.
-    case tracked(TrackedAvail)
+    indirect case tracked(TrackedAvail)
     /// An HLS interstitial (RFC 8216bis Appendix D): its assets are separate
     /// playlists the player switches to, found at its `X-ASSET-URI` or in
     /// its `X-ASSET-LIST`, both relative to `playlistURL` when it is known.
