@@ -155,19 +155,21 @@ extension ProgramSignal {
     public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
         var found: [ProgramSignal] = []
         for adSignal in adSignals {
-            var rangeID: String?
-            if case .dateRange(let range) = adSignal.kind { rangeID = range.id }
-            let date = playlist.programDateTime(at: adSignal.time)
             guard let cue = adSignal.scte35 else {
                 // An SCTE35-IN that does not decode still says where its range ends.
                 if case .dateRange(let range) = adSignal.kind, range.scte35In != nil {
-                    found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: adSignal.time, date: date,
+                    found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: adSignal.time,
+                                               date: playlist.programDateTime(at: adSignal.time),
                                                source: Source(tag: adSignal.tag, line: adSignal.line), rangeID: range.id,
                                                endsRange: true))
                 }
                 continue
             }
-            found += signals(in: cue.section, at: adSignal.time, date: date,
+            // The range's id and the date are read only here: most signals
+            // (an interstitial, a cue-out with no payload) carry no cue.
+            var rangeID: String?
+            if case .dateRange(let range) = adSignal.kind { rangeID = range.id }
+            found += signals(in: cue.section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
                              source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue)).map { signal in
                 var signal = signal
                 signal.rangeID = rangeID
@@ -175,6 +177,7 @@ extension ProgramSignal {
             }
         }
         // Stream order; signals at one time keep the playlist's order.
+        guard found.count > 1 else { return found }
         return found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 }
