@@ -11,13 +11,14 @@ extension AdTimeline {
     ///   stream grown too long.
     /// - Complexity: O(log n) expected.
     public mutating func insert(_ adBreak: AdBreak) throws(TimelineError) {
-        guard !tree.contains(id: adBreak.id) else { throw .duplicateID(adBreak.id) }
+        let key = BreakKey(adBreak.id)
+        guard !tree.contains(key) else { throw .duplicateID(adBreak.id) }
         try Self.validateAds(of: adBreak)
         let position = try contentPosition(checking: adBreak)
         let entry = BreakTree.Entry(adBreak, position: position)
         try checkFits(entry)
         retiredWatched.remove(adBreak.id)
-        tree.insert(entry)
+        tree.insert(entry, key: key)
     }
 
     /// Sets the length of an open break to `duration` (its last ad, or a

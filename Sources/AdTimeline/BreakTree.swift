@@ -12,7 +12,7 @@ struct BreakTree: Sendable {
     /// A slot's place in the tree. It repeats what walks need of its entry
     /// (position, whether it counts, what it adds), so a walk reads only
     /// these small plain values and never copies an entry.
-    private struct Node: Sendable {
+    struct Node: Sendable {
         var left: Int?
         var right: Int?
         var priority: UInt64
@@ -202,7 +202,11 @@ struct BreakTree: Sendable {
     func slot(of id: String) -> Int? { slotByID[BreakKey(id)] }
 
     /// Whether an entry with this id is in the tree, removed or not.
-    func contains(id: String) -> Bool { slot(of: id) != nil }
+    func contains(id: String) -> Bool { contains(BreakKey(id)) }
+
+    /// The same for an id already keyed: a caller that goes on to insert
+    /// it hashes its text once.
+    func contains(_ key: BreakKey) -> Bool { slotByID[key] != nil }
 
     /// Every entry in content order, removed ones included.
     /// - Complexity: O(n).
@@ -232,12 +236,12 @@ struct BreakTree: Sendable {
 
     // MARK: Changes
 
-    /// Adds an entry whose id is new, after any at its position.
+    /// Adds an entry whose id is new (keyed `key`), after any at its position.
     /// - Complexity: O(log n) expected.
-    mutating func insert(_ entry: Entry) {
-        let slot = allocate(entry)
-        let (low, high) = split(root, at: entry.position, inclusive: true)
-        root = merge(merge(low, slot), high)
+    mutating func insert(_ entry: Entry, key: BreakKey) {
+        let slot = allocate(entry, key: key)
+        let root = self.root
+        self.root = relinking { $0.insert(slot, into: root) }
     }
 
     /// Takes the entry with this id out of the tree and frees its slot.
@@ -251,7 +255,8 @@ struct BreakTree: Sendable {
     /// Takes the entry in `slot` out of the tree and frees the slot.
     /// - Complexity: O(log n) expected.
     mutating func delete(slot: Int) -> Entry {
-        root = remove(slot, from: root, key: (nodes[slot].position, nodes[slot].sequence))
+        let root = self.root
+        self.root = relinking { $0.remove(slot, from: root) }
         // Moved out, not copied and then cleared.
         let entry = entries[slot].take()!
         slotByID.removeValue(forKey: BreakKey(entry.adBreak.id))
@@ -260,45 +265,25 @@ struct BreakTree: Sendable {
         return entry
     }
 
-    /// `tree` without `slot` (whose key is `key`): its two subtrees merged in
-    /// its place, and the aggregates on the path to it recomputed as the
-    /// recursion returns. One walk down, where a split at either side of the
-    /// key walked the path twice.
-    private mutating func remove(_ slot: Int, from tree: Int?, key: (ContentTime, UInt64)) -> Int? {
-        guard let tree else { return nil }
-        if tree == slot { return merge(nodes[tree].left, nodes[tree].right) }
-        if Self.precedes(nodes[tree], key) {
-            nodes[tree].right = remove(slot, from: nodes[tree].right, key: key)
-        } else {
-            nodes[tree].left = remove(slot, from: nodes[tree].left, key: key)
-        }
-        pull(tree)
-        return tree
-    }
-
     /// Changes the entry with this id in place; its id and position must
     /// stay the same. The aggregates on its path are recomputed.
     /// - Complexity: O(log n) expected.
     mutating func update(id: String, _ change: (inout Entry) -> Void) {
         guard let slot = slotByID[BreakKey(id)], entries[slot] != nil else { return }
         let position = nodes[slot].position
-        let key = (position, nodes[slot].sequence)
         change(&entries[slot]!)
         precondition(entries[slot]!.position == position && entries[slot]!.adBreak.id == id, "an update moved or renamed a break")
         nodes[slot].describe(entries[slot]!)
-        pull(root, downTo: slot, key: key)
+        let root = self.root
+        relinking { $0.pull(root, downTo: slot) }
     }
 
-    /// Recomputes the aggregates on the path from `tree` to `slot` (whose
-    /// key is `key`), the deepest first, as the recursion returns: no path
-    /// is stored.
-    private mutating func pull(_ tree: Int?, downTo slot: Int, key: (ContentTime, UInt64)) {
-        guard let tree else { return }
-        if tree != slot { pull(Self.precedes(nodes[tree], key) ? nodes[tree].right : nodes[tree].left, downTo: slot, key: key) }
-        pull(tree)
+    /// Runs `body` over the nodes, which it may relink but not add to.
+    private mutating func relinking<Result>(_ body: (Links) -> Result) -> Result {
+        nodes.withUnsafeMutableBufferPointer { body(Links(nodes: $0)) }
     }
 
-    private mutating func allocate(_ entry: Entry) -> Int {
+    private mutating func allocate(_ entry: Entry, key: BreakKey) -> Int {
         seed &+= 0x9E37_79B9_7F4A_7C15
         var mixed = seed
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -307,6 +292,10 @@ struct BreakTree: Sendable {
         node.describe(entry)
         node.sequence = nextSequence
         nextSequence += 1
+        // A new node is a leaf until it is linked: its aggregates are its own.
+        node.liveCount = node.ownCount
+        node.added = node.ownAdded
+        node.stitched = node.ownStitched
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -317,58 +306,7 @@ struct BreakTree: Sendable {
             nodes.append(node)
             entries.append(entry)
         }
-        slotByID[BreakKey(entry.adBreak.id)] = slot
-        pull(slot)
+        slotByID[key] = slot
         return slot
-    }
-
-    private mutating func pull(_ slot: Int) {
-        var count = nodes[slot].ownCount
-        var added = nodes[slot].ownAdded
-        var stitched = nodes[slot].ownStitched
-        if let left = nodes[slot].left {
-            count += nodes[left].liveCount
-            added += nodes[left].added
-            stitched += nodes[left].stitched
-        }
-        if let right = nodes[slot].right {
-            count += nodes[right].liveCount
-            added += nodes[right].added
-            stitched += nodes[right].stitched
-        }
-        nodes[slot].liveCount = count
-        nodes[slot].added = added
-        nodes[slot].stitched = stitched
-    }
-
-    /// Splits `tree` into the entries before `position` (at it too when
-    /// `inclusive`) and the rest.
-    private mutating func split(_ tree: Int?, at position: ContentTime, inclusive: Bool) -> (Int?, Int?) {
-        guard let tree else { return (nil, nil) }
-        let here = nodes[tree].position
-        if here < position || (inclusive && here == position) {
-            let (low, high) = split(nodes[tree].right, at: position, inclusive: inclusive)
-            nodes[tree].right = low
-            pull(tree)
-            return (tree, high)
-        }
-        let (low, high) = split(nodes[tree].left, at: position, inclusive: inclusive)
-        nodes[tree].left = high
-        pull(tree)
-        return (low, tree)
-    }
-
-    /// Joins two trees whose entries all lie before and after each other.
-    private mutating func merge(_ low: Int?, _ high: Int?) -> Int? {
-        guard let low else { return high }
-        guard let high else { return low }
-        if nodes[low].priority > nodes[high].priority {
-            nodes[low].right = merge(nodes[low].right, high)
-            pull(low)
-            return low
-        }
-        nodes[high].left = merge(low, nodes[high].left)
-        pull(high)
-        return high
     }
 }
