@@ -53,10 +53,9 @@ extension BreakTree {
         }
 
         /// Whether the node in `slot` comes before the one in `other`
-        /// (position, then sequence).
+        /// (position, then sequence), as the tree orders every entry.
         private func precedes(_ slot: Int, _ other: Int) -> Bool {
-            let here = nodes[slot].position, there = nodes[other].position
-            return here < there || (here == there && nodes[slot].sequence < nodes[other].sequence)
+            BreakTree.precedes(nodes[slot], (nodes[other].position, nodes[other].sequence))
         }
 
         /// The node's subtree totals from its own and its children's.

@@ -83,7 +83,7 @@ struct BreakTree: Sendable {
     }
 
     /// Whether `node` comes before the entry of key `key` (position, then sequence).
-    private static func precedes(_ node: Node, _ key: (ContentTime, UInt64)) -> Bool {
+    static func precedes(_ node: Node, _ key: (ContentTime, UInt64)) -> Bool {
         node.position < key.0 || (node.position == key.0 && node.sequence < key.1)
     }
 
@@ -201,11 +201,8 @@ struct BreakTree: Sendable {
     /// The slot of the entry with this id, removed or not.
     func slot(of id: String) -> Int? { slotByID[BreakKey(id)] }
 
-    /// Whether an entry with this id is in the tree, removed or not.
-    func contains(id: String) -> Bool { contains(BreakKey(id)) }
-
-    /// The same for an id already keyed: a caller that goes on to insert
-    /// it hashes its text once.
+    /// Whether an entry with this id (keyed once by the caller, who goes on
+    /// to insert it) is in the tree, removed or not.
     func contains(_ key: BreakKey) -> Bool { slotByID[key] != nil }
 
     /// Every entry in content order, removed ones included.
