@@ -49,10 +49,11 @@ struct AdplayRunner {
         }
     }
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> Output {
+    static func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var inputFile: URL?
         if let input {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("stdin-\(UUID().uuidString)")
@@ -81,14 +82,14 @@ struct AdplayRunner {
     /// core inside URLSession on Linux (its dispatch event loop polls); two
     /// of them would leave nothing for the loopback server in this process
     /// that they wait on, and each would run out its wall-clock limits.
-    static func runInBackground(_ arguments: [String], input: String? = nil) async throws -> Output {
+    static func runInBackground(_ arguments: [String], input: String? = nil, in directory: URL? = nil) async throws -> Output {
         // A thread of its own: a dispatch global queue's threads are Swift's
         // cooperative pool on Linux, and a wait there would stall every task.
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 processSlots.wait()
                 defer { processSlots.signal() }
-                continuation.resume(with: Result { try run(arguments, input: input) })
+                continuation.resume(with: Result { try run(arguments, input: input, in: directory) })
             }.start()
         }
     }
