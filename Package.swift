@@ -224,6 +224,11 @@ let package = Package(
             dependencies: ["AdOutbox", "AdTracking", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings),
         .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrictJSONTests",
+            dependencies: ["StrictJSON", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"], swiftSettings: strictSettings),
         .testTarget(name: "AdSignalsTests", dependencies: ["AdSignals", "AdTimeline", "HLS", "SCTE35", "MediaTime"], swiftSettings: strictSettings),
         .testTarget(
