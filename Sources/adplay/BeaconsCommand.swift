@@ -15,6 +15,7 @@ struct BeaconsCommand: AsyncParsableCommand {
 
     struct Flush: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "flush",
             abstract: "Send what is pending in an outbox.",
             discussion: """
                 Sends the beacons the journal in DIR has not recorded as sent (after a crash, say), at most 4 at \
@@ -43,6 +44,7 @@ struct BeaconsCommand: AsyncParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Show an outbox's beacons in the order they were written, pending and sent.",
             discussion: """
                 Reads the journal without taking it over, so it works while another process sends from it. \

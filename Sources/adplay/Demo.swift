@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Run the bundled demo: a 30-minute episode, a viewer who seeks, is interrupted and resumes.")
 
     @OptionGroup var logging: VerboseOption

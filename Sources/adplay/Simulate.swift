@@ -13,6 +13,7 @@ import VAST
 
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Run a scenario file on a simulated player and print its events.",
         discussion: """
             A scenario lists its breaks, or names a VMAP ("vmap": a path relative to the scenario, or an \
