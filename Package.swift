@@ -48,6 +48,13 @@ let package = Package(
         .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "AdTransport", dependencies: ["MediaTime", logging], swiftSettings: strictSettings),
+        // libcurl's easy interface, loaded at run time (dlopen) by the first request.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // HTTPTransport over libcurl loaded on demand: adplay's transport on Linux, so a command
+        // that reads files never loads FoundationNetworking, libcurl and what they bring.
+        .target(name: "AdCurl", dependencies: ["AdTransport", "CCurl"], swiftSettings: strictSettings),
+        // HTTPTransport over URLSession: the default for apps (FoundationNetworking on Linux).
+        .target(name: "AdURLSession", dependencies: ["AdTransport"], swiftSettings: strictSettings),
         .target(name: "VASTResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strictSettings),
         .target(
             name: "AdResolvers",
@@ -125,7 +132,7 @@ let package = Package(
             name: "AdPlaybackKit",
             dependencies: [
                 "MediaTime", "SCTE35", "HLS", "VAST", "VASTResolution", "AdTimeline", "AdPolicy", "AdPlayback",
-                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdPlaybackRuntime", "AdStorage", "AdLive",
+                "AdResolvers", "AdSimulation", "AdSignals", "AdTransport", "AdURLSession", "AdPlaybackRuntime", "AdStorage", "AdLive",
                 "SSAITracking", "AdSSAI", "AdTracking", "AdOutbox",
             ],
             swiftSettings: strictSettings
@@ -153,6 +160,9 @@ let package = Package(
                 "AdResolvers",
                 "AdPlayback",
                 "AdTransport",
+                // The transport: libcurl loaded by the first request on Linux; URLSession elsewhere.
+                .byName(name: "AdCurl", condition: .when(platforms: [.linux])),
+                .byName(name: "AdURLSession", condition: .when(platforms: [.macOS, .iOS, .tvOS, .visionOS, .watchOS])),
                 "MediaTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 logging,
@@ -182,7 +192,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "AdPlayerMPVTests",
-            dependencies: [
+            dependencies: ["AdURLSession", 
                 "adplay",
                 "AdPlayerMPV", "AdPlayback", "AdPlaybackRuntime", "AdPlaybackTestSupport", "AdPolicy", "AdResolvers", "AdScenario", "AdSignals",
                 "AdLive", "AdTimeline", "AdTracking", "AdTransport", "HLS", "MediaTime",
@@ -198,7 +208,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "AdLiveTests",
-            dependencies: [
+            dependencies: ["AdURLSession", 
                 "AdLive", "HLS", "AdTransport", "AdSimulation", "AdPlaybackTestSupport", "MediaTime", "AdPlayback", "AdPolicy",
                 "AdTimeline", "AdPlaybackRuntime", "AdResolvers", "AdSignals",
             ],
@@ -209,7 +219,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "AdSSAITests",
-            dependencies: [
+            dependencies: ["AdURLSession", 
                 "AdSSAI", "SSAITracking", "AdLive", "AdTransport", "AdPlaybackTestSupport", "AdSimulation", "MediaTime",
                 "AdPlayback", "AdPlaybackRuntime", "AdPolicy", "AdTimeline", "HLS", logging,
             ],
@@ -222,6 +232,9 @@ let package = Package(
         .testTarget(
             name: "AdOutboxTests",
             dependencies: ["AdOutbox", "AdTracking", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "AdTransportTests", dependencies: ["AdTransport", "AdURLSession", "AdCurl", "AdPlaybackTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .testTarget(
@@ -254,7 +267,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdScenarioTests",
-            dependencies: [
+            dependencies: ["AdURLSession", 
                 "MediaTime", "AdTimeline", "AdPolicy", "AdPlayback", "AdScenario", "AdLive", "AdSignals", "AdSSAI", "SSAITracking",
                 "AdOutbox", "AdTransport", "AdResolvers", "AdPlaybackTestSupport", "VAST", "VASTResolution", "HLS", "AdSimulation",
             ],
@@ -277,14 +290,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AdResolversTests",
-            dependencies: [
+            dependencies: ["AdURLSession", 
                 "AdResolvers", "AdSignals", "AdTimeline", "VAST", "VASTResolution", "AdTransport", "VirtualTime",
                 "AdPlaybackTestSupport", "HLS", "MediaTime", "AdTracking", logging],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "VASTResolutionTests",
-            dependencies: ["VAST", "VASTResolution", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
+            dependencies: ["AdURLSession", "VAST", "VASTResolution", "AdTransport", "VirtualTime", "AdPlaybackTestSupport", "MediaTime"],
             swiftSettings: strictSettings
         ),
         .testTarget(

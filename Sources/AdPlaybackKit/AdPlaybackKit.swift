@@ -7,6 +7,7 @@
 @_exported public import HLS
 @_exported public import VAST
 @_exported public import AdTransport
+@_exported public import AdURLSession
 @_exported public import VASTResolution
 @_exported public import AdTimeline
 @_exported public import AdPolicy

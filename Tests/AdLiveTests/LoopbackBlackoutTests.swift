@@ -11,6 +11,7 @@ import Foundation
 import HLS
 import MediaTime
 import Testing
+import AdURLSession
 
 /// A live session following the live origin over real HTTP on 127.0.0.1,
 /// deciding blackouts for its device and switching to the alternate content

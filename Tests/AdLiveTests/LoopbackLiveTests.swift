@@ -12,6 +12,7 @@ import AdPolicy
 import AdResolvers
 import AdSignals
 import AdTimeline
+import AdURLSession
 
 /// Following a live origin over real HTTP on 127.0.0.1. Time is virtual:
 /// the origin's window, the waits between fetches and each fetch's limit

@@ -121,8 +121,14 @@ import Testing
         return targets
     }
 
-    /// The package's own modules a target declaration depends on (products of other packages are `.product(…)`).
+    /// The package's own modules a target declaration depends on (products of other packages are
+    /// `.product(…)`; a module needed on some platforms only is `.byName(name: "…", condition: …)`).
     static func dependencies(in declaration: String) -> Set<String> {
+        let conditional = declaration.components(separatedBy: ".byName(name: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        return Set(conditional).union(plainDependencies(in: declaration))
+    }
+
+    static func plainDependencies(in declaration: String) -> Set<String> {
         guard let start = declaration.range(of: "dependencies: [") else { return [] }
         var depth = 1
         var list = ""

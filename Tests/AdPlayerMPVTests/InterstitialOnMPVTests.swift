@@ -7,6 +7,7 @@ import AdTransport
 import Foundation
 import MediaTime
 import Testing
+import AdURLSession
 
 extension RealPlayerTests {
     /// An HLS interstitial in a live stream on a real mpv: the asset plays

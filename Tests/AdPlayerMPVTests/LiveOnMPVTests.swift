@@ -8,6 +8,7 @@ import AdTransport
 import Foundation
 import MediaTime
 import Testing
+import AdURLSession
 
 extension RealPlayerTests {
     /// A live stream on a real mpv: a loopback origin publishes a sliding

@@ -12,6 +12,7 @@ import Logging
 import Testing
 import VAST
 import VASTResolution
+import AdURLSession
 
 /// Resolvers and their registry, against a real HTTP server on loopback.
 @Suite(.serialized) struct ResolverTests {

@@ -8,6 +8,7 @@ import HLS
 import MediaTime
 import SSAITracking
 import Testing
+import AdURLSession
 
 /// Collects what a follower saw: each update with the live edge then.
 actor EdgeCollector {

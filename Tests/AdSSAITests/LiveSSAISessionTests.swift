@@ -11,6 +11,7 @@ import Foundation
 import MediaTime
 import SSAITracking
 import Testing
+import AdURLSession
 
 /// Collects updates across tasks.
 actor SSAICollector {

@@ -6,6 +6,7 @@ import Foundation
 import MediaTime
 import Logging
 import Testing
+import AdURLSession
 
 /// Each tier and code of an SSAI session start, over HTTP on 127.0.0.1:
 /// the playback URL and status of the table, and playback starts.

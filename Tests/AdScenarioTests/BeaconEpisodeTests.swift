@@ -7,6 +7,7 @@ import Foundation
 import Testing
 import VAST
 import VASTResolution
+import AdURLSession
 
 /// A VMAP episode played with ad tracking, end to end: the VMAP and VAST
 /// from a loopback ad server, the beacons to a loopback collector through

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import VAST
 import VASTResolution
+import AdURLSession
 
 /// Pods resolved against a real HTTP server on loopback.
 @Suite(.serialized) struct PodResolutionTests {

@@ -1,3 +1,4 @@
+public import AdTransport
 import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -111,6 +112,13 @@ private final class Transfer: @unchecked Sendable {
         task?.cancel()
     }
 
+    /// Records why a redirect is not followed. The task is not cancelled: refusing the
+    /// redirect completes it with the 3xx, and cancelling as well makes FoundationNetworking
+    /// on Linux receive a second redirect callback and stop the process.
+    private func refuse(_ failure: TransportError) {
+        lock.withLock { if self.failure == nil { self.failure = failure } }
+    }
+
     func accepts(_ response: URLResponse) -> Bool {
         if response.expectedContentLength > Int64(limits.maxBodyBytes) {
             fail(TransportError(.tooLarge, url: url.absoluteString,
@@ -136,12 +144,12 @@ private final class Transfer: @unchecked Sendable {
             return redirects
         }
         guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            fail(TransportError(.scheme, url: url.absoluteString,
+            refuse(TransportError(.scheme, url: url.absoluteString,
                                 "redirected to \(request.url?.absoluteString ?? "nothing"); only http and https are followed"))
             return false
         }
         guard count <= limits.maxRedirects else {
-            fail(TransportError(.connection, url: url.absoluteString, "more than \(limits.maxRedirects) redirects"))
+            refuse(TransportError(.connection, url: url.absoluteString, "more than \(limits.maxRedirects) redirects"))
             return false
         }
         return true
