@@ -152,31 +152,45 @@ extension ProgramSignal {
     /// order: every SCTE-35 cue, in any dialect (DATERANGE SCTE35-OUT/IN/CMD,
     /// EXT-X-SCTE35, OATCLS, CUE-OUT with a cue), read for its programme,
     /// event and network descriptors. A DATERANGE counts at its START-DATE.
+    ///
+    /// Inlinable so the caller's sequence (a playlist's sliding window) is
+    /// iterated specialized: generic across the module boundary, every
+    /// signal was copied through value witnesses.
+    @inlinable
     public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
         var found: [ProgramSignal] = []
-        for adSignal in adSignals {
-            guard let cue = adSignal.scte35 else {
-                // An SCTE35-IN that does not decode still says where its range ends.
-                if case .dateRange(let range) = adSignal.kind, range.scte35In != nil {
-                    found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: adSignal.time,
-                                               date: playlist.programDateTime(at: adSignal.time),
-                                               source: Source(tag: adSignal.tag, line: adSignal.line), rangeID: range.id,
-                                               endsRange: true))
-                }
-                continue
+        for adSignal in adSignals { append(adSignal, of: playlist, to: &found) }
+        return inStreamOrder(found)
+    }
+
+    /// The programme signals one ad signal carries, appended to `found`.
+    @usableFromInline
+    static func append(_ adSignal: AdSignal, of playlist: MediaPlaylist, to found: inout [ProgramSignal]) {
+        guard let cue = adSignal.scte35 else {
+            // An SCTE35-IN that does not decode still says where its range ends.
+            if case .dateRange(let range) = adSignal.kind, range.scte35In != nil {
+                found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: adSignal.time,
+                                           date: playlist.programDateTime(at: adSignal.time),
+                                           source: Source(tag: adSignal.tag, line: adSignal.line), rangeID: range.id,
+                                           endsRange: true))
             }
-            // The range's id and the date are read only here: most signals
-            // (an interstitial, a cue-out with no payload) carry no cue.
-            var rangeID: String?
-            if case .dateRange(let range) = adSignal.kind { rangeID = range.id }
-            found += signals(in: cue.section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
-                             source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue)).map { signal in
-                var signal = signal
-                signal.rangeID = rangeID
-                return signal
-            }
+            return
         }
-        // Stream order; signals at one time keep the playlist's order.
+        // The range's id and the date are read only here: most signals
+        // (an interstitial, a cue-out with no payload) carry no cue.
+        var rangeID: String?
+        if case .dateRange(let range) = adSignal.kind { rangeID = range.id }
+        found += signals(in: cue.section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
+                         source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue)).map { signal in
+            var signal = signal
+            signal.rangeID = rangeID
+            return signal
+        }
+    }
+
+    /// Stream order; signals at one time keep the playlist's order.
+    @usableFromInline
+    static func inStreamOrder(_ found: [ProgramSignal]) -> [ProgramSignal] {
         guard found.count > 1 else { return found }
         return found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
