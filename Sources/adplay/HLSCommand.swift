@@ -85,6 +85,7 @@ struct HLSInspect: AsyncParsableCommand {
         } else {
             print(PlaylistReport.text(playlist, device: device.policy), terminator: "")
         }
+        UntilExit.keep((bytes, playlist))
     }
 }
 
