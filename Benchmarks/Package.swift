@@ -23,14 +23,24 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         // The process comparison runs the release adplay; build it first:
-        //   (cd .. && swift build -c release --product adplay)
+        //   (cd .. && bash Scripts/release.sh)
         .executableTarget(
             name: "SCTE35Benchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
+                "ProcessRunner",
                 .product(name: "SCTE35", package: "AdPlaybackKit"),
             ],
             path: "Benchmarks/SCTE35Benchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // How the process benchmarks run a process (posix_spawn, the interposer left out).
+        .target(name: "ProcessRunner", path: "Benchmarks/ProcessRunner"),
+        // Process start-up of the release adplay (bash Scripts/release.sh), beside /bin/true.
+        .executableTarget(
+            name: "StartupBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "package-benchmark"), "ProcessRunner"],
+            path: "Benchmarks/StartupBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         // The process comparison runs the release adplay (as above) and python3 with m3u8.
@@ -38,6 +48,7 @@ let package = Package(
             name: "HLSBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
+                "ProcessRunner",
                 .product(name: "HLS", package: "AdPlaybackKit"),
                 .product(name: "AdPlaybackTestSupport", package: "AdPlaybackKit"),
             ],

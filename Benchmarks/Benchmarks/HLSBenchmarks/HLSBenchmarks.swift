@@ -1,5 +1,6 @@
 import AdPlaybackTestSupport
 import Benchmark
+import ProcessRunner
 import Foundation
 import HLS
 
@@ -40,17 +41,6 @@ let m3u8Script = """
         playlist = m3u8.loads(f.read())
     print(len(playlist.segments))
     """
-
-func runProcess(_ executable: String, _ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}
 
 /// Holds the live playlist across samples; each sample refreshes it once.
 final class LiveBox: @unchecked Sendable {
@@ -154,9 +144,17 @@ let benchmarks: @Sendable () -> Void = {
     for index in 0..<100_000 { bigText += Array(stream.lines(ofSegment: index).utf8) }
     try? Data(bigText).write(to: big)
     print("Synthetic playlist: 100,000 segments, \(bigText.count) bytes at \(big.path)")
+    // The same playlist in process: the whole job `hls inspect` does (every tag typed, every cue
+    // decoded, the opportunities formed), without the process around it. Its bytes over the
+    // median time are the throughput.
+    let bigMegabytes = String(format: "%.1f", Double(bigText.count) / 1_000_000)
+    Benchmark("HLS full job in process, 100,000 segments (\(bigMegabytes) MB)",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 30)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try PlaylistParser().parseMedia(bigText)) }
+    }
     let process = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(120), maxIterations: 7)
     guard FileManager.default.isExecutableFile(atPath: adplayPath) else {
-        print("Skipping the process comparison: build adplay first (swift build -c release --product adplay) or set ADPLAY.")
+        print("Skipping the process comparison: build adplay first (bash Scripts/release.sh) or set ADPLAY.")
         return
     }
     Benchmark("Process: adplay hls inspect --summary, 100,000 segments", configuration: process) { benchmark in

@@ -7,7 +7,7 @@ import Foundation
 // its first event line to its last is divided by the wall time between
 // them. Linux (it reads /proc). Needs mpv, ffmpeg, python3 (its
 // http.server is the origin, outside the measured process) and the release
-// adplay: (cd .. && swift build -c release --product adplay).
+// adplay: (cd .. && bash Scripts/release.sh).
 let adplayPath = ProcessInfo.processInfo.environment["ADPLAY"] ?? "../.build/release/adplay"
 
 let benchmarks: @Sendable () -> Void = {
@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, share], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3,
         teardown: { try? MediaOrigin.shared.get().stop() })
     guard FileManager.default.isExecutableFile(atPath: adplayPath) else {
-        print("Skipping the mpv benchmark: build adplay first (swift build -c release --product adplay) or set ADPLAY.")
+        print("Skipping the mpv benchmark: build adplay first (bash Scripts/release.sh) or set ADPLAY.")
         return
     }
 

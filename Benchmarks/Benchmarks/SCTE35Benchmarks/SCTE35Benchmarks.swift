@@ -1,4 +1,5 @@
 import Benchmark
+import ProcessRunner
 import Foundation
 import SCTE35
 import SCTE35Text
@@ -43,20 +44,6 @@ let threefiveScript = """
             print(json.dumps({"error": str(error)}))
     """
 
-/// Runs a process with stdin from `input` and stdout discarded; true when it exited 0.
-@discardableResult
-func runProcess(_ executable: String, _ arguments: [String], input: URL) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardInput = try? FileHandle(forReadingFrom: input)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}
-
 /// The release `adplay`: `ADPLAY` if set, else the root package's release build.
 let adplayPath = ProcessInfo.processInfo.environment["ADPLAY"] ?? "../.build/release/adplay"
 
@@ -96,23 +83,23 @@ let benchmarks: @Sendable () -> Void = {
     let process = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(120), maxIterations: 5)
     let payloads = payloadFile(count: 100_000)
     guard FileManager.default.isExecutableFile(atPath: adplayPath) else {
-        print("Skipping the process comparison: build adplay first (swift build -c release --product adplay) or set ADPLAY.")
+        print("Skipping the process comparison: build adplay first (bash Scripts/release.sh) or set ADPLAY.")
         return
     }
     Benchmark("Process: adplay scte35 decode - --json, 100,000 payloads", configuration: process) { benchmark in
         for _ in benchmark.scaledIterations {
-            precondition(runProcess(adplayPath, ["scte35", "decode", "-", "--json"], input: payloads), "adplay failed")
+            precondition(runProcess(adplayPath, ["scte35", "decode", "-", "--json"], input: payloads.path), "adplay failed")
         }
     }
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("threefive-decode.py")
     try? Data(threefiveScript.utf8).write(to: script)
-    guard runProcess("/usr/bin/env", ["python3", "-c", "import threefive"], input: payloads) else {
+    guard runProcess("/usr/bin/env", ["python3", "-c", "import threefive"], input: payloads.path) else {
         print("Skipping threefive: pip install threefive to compare.")
         return
     }
     Benchmark("Process: python3 + threefive, decode and json.dumps, 100,000 payloads", configuration: process) { benchmark in
         for _ in benchmark.scaledIterations {
-            precondition(runProcess("/usr/bin/env", ["python3", script.path], input: payloads), "threefive failed")
+            precondition(runProcess("/usr/bin/env", ["python3", script.path], input: payloads.path), "threefive failed")
         }
     }
 }
