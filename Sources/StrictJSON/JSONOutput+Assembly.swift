@@ -29,13 +29,8 @@ extension JSONOutput {
                 }
                 return
             }
-            let comma = !first
             Self.onStack { scratch in
-                var count = 0
-                if comma {
-                    scratch[0] = UInt8(ascii: ",")
-                    count = 1
-                }
+                var count = separator(into: scratch)
                 scratch[count] = UInt8(ascii: "\"")
                 count += 1
                 (scratch + count).initialize(from: utf8.baseAddress!, count: utf8.count)
@@ -47,6 +42,14 @@ extension JSONOutput {
                 bytes.append(contentsOf: UnsafeBufferPointer(start: scratch, count: count))
             }
         }
+    }
+
+    /// Writes the comma a value after another needs at `scratch`; returns
+    /// how many bytes that was (0 or 1).
+    @inlinable func separator(into scratch: UnsafeMutablePointer<UInt8>) -> Int {
+        guard !first else { return 0 }
+        scratch[0] = UInt8(ascii: ",")
+        return 1
     }
 
     /// Writes the decimal digits of `number` at `scratch` (at most 20);

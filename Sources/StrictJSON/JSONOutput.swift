@@ -67,13 +67,8 @@ public struct JSONOutput {
         if number < 10 && first {
             bytes.append(UInt8(ascii: "0") + UInt8(number))
         } else {
-            let comma = !first
             Self.onStack { scratch in
-                var count = 0
-                if comma {
-                    scratch[0] = UInt8(ascii: ",")
-                    count = 1
-                }
+                var count = separator(into: scratch)
                 count += Self.digits(number, into: scratch + count)
                 bytes.append(contentsOf: UnsafeBufferPointer(start: scratch, count: count))
             }
