@@ -20,9 +20,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var cancelled = false
     private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
 
-    init(request: HTTPRequest, limits: TransportLimits) {
+    private let running: RunningCount
+
+    init(request: HTTPRequest, limits: TransportLimits, running: RunningCount) {
         self.request = request
         self.limits = limits
+        self.running = running
     }
 
     func start(_ continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
@@ -34,7 +37,12 @@ final class CurlTransfer: @unchecked Sendable {
             answer(.failure(TransportError(.cancelled, url: url, "cancelled")))
             return
         }
-        let thread = Thread { [self] in answer(perform()) }
+        running.add(1)
+        let thread = Thread { [self] in
+            let result = perform()
+            running.add(-1)
+            answer(result)
+        }
         thread.name = "CurlTransport"
         thread.start()
     }
@@ -177,4 +185,16 @@ final class CurlTransfer: @unchecked Sendable {
         let answered = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
         return .success(HTTPResponse(status: status, headers: headers, body: body, url: answered))
     }
+}
+
+/// How many of a transport's transfers still run on their threads: a
+/// cancelled one runs on until libcurl's next progress call.
+final class RunningCount: @unchecked Sendable {
+    // `value` is touched only with `lock` held.
+    private let lock = NSLock()
+    private var value = 0
+
+    var current: Int { lock.withLock { value } }
+
+    func add(_ change: Int) { lock.withLock { value += change } }
 }

@@ -16,6 +16,9 @@ internal import Foundation
 /// Each request runs on a thread of its own, as libcurl's easy interface
 /// blocks; connections are not reused between requests.
 public final class CurlTransport: HTTPTransport, Sendable {
+    /// This transport's transfers still running (tests watch a cancelled one stop).
+    let running = RunningCount()
+
     /// Creates a transport. libcurl is loaded by the first request.
     public init() {}
 
@@ -28,7 +31,7 @@ public final class CurlTransport: HTTPTransport, Sendable {
         guard ccurl_load(&reason, reason.count) == 0 else {
             throw TransportError(.connection, url: url, String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        let transfer = CurlTransfer(request: request, limits: limits)
+        let transfer = CurlTransfer(request: request, limits: limits, running: running)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.start(continuation)

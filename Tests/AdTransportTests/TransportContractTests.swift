@@ -1,4 +1,4 @@
-import AdCurl
+@testable import AdCurl
 import AdPlaybackTestSupport
 import AdTransport
 import AdURLSession
@@ -149,6 +149,37 @@ import Testing
                 return
             }
             #expect(error.kind == .cancelled, "\(error)")
+        }
+    }
+
+    /// The caller is answered at once; the transfer itself must stop too, at libcurl's next
+    /// progress call, rather than run on until the server answers 30 s later.
+    @Test func aCancelledCurlTransfer_stops_beforeTheServerAnswers() async throws {
+        try await LoopbackAdServer.with { server in
+            await server.serve("/slow", .document("late"), latency: .seconds(30))
+            let url = await server.url("/slow")
+            let transport = CurlTransport()
+            let task = Task { () -> TransportError? in
+                do {
+                    _ = try await transport.perform(HTTPRequest(url: URL(string: url)!), limits: TransportLimits(timeout: .seconds(60)))
+                    return nil
+                } catch let error as TransportError {
+                    return error
+                } catch {
+                    return nil
+                }
+            }
+            while await server.requests(to: "/slow").isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(transport.running.current == 1)
+            task.cancel()
+            #expect(await task.value?.kind == .cancelled)
+            var waited = 0
+            while transport.running.current > 0, waited < 400 {
+                try await Task.sleep(for: .milliseconds(50))
+                waited += 1
+            }
+            #expect(transport.running.current == 0, "the cancelled transfer still runs")
+            #expect(await server.answers(to: "/slow").isEmpty, "the server answered first")
         }
     }
 
