@@ -9,6 +9,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let request: HTTPRequest
     private let limits: TransportLimits
     private var url: String { request.url.absoluteString }
+    private var cancellation: TransportError { TransportError(.cancelled, url: url, "cancelled") }
 
     // Touched only by the transfer's thread, inside `perform`.
     private var body: [UInt8] = []
@@ -34,7 +35,7 @@ final class CurlTransfer: @unchecked Sendable {
             return cancelled
         }
         if alreadyCancelled {
-            answer(.failure(TransportError(.cancelled, url: url, "cancelled")))
+            answer(.failure(cancellation))
             return
         }
         running.add(1)
@@ -50,7 +51,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Answers at once; the transfer itself stops at libcurl's next progress call.
     func cancel() {
         lock.withLock { cancelled = true }
-        answer(.failure(TransportError(.cancelled, url: url, "cancelled")))
+        answer(.failure(cancellation))
     }
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
@@ -79,7 +80,7 @@ final class CurlTransfer: @unchecked Sendable {
                 return ccurl_easy_perform(handle)
             }
         }
-        let message = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let message = String(nulTerminated: errorText)
         return outcome(Int(code), handle, message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message)
     }
 
@@ -158,7 +159,7 @@ final class CurlTransfer: @unchecked Sendable {
         case Int(CCURLE_OK):
             break
         case Int(CCURLE_ABORTED_BY_CALLBACK):
-            return .failure(TransportError(.cancelled, url: url, "cancelled"))
+            return .failure(cancellation)
         case Int(CCURLE_OPERATION_TIMEDOUT):
             return .failure(TransportError(.timeout, url: url, message))
         case Int(CCURLE_FILESIZE_EXCEEDED):

@@ -29,7 +29,7 @@ public final class CurlTransport: HTTPTransport, Sendable {
         }
         var reason = [CChar](repeating: 0, count: 512)
         guard ccurl_load(&reason, reason.count) == 0 else {
-            throw TransportError(.connection, url: url, String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw TransportError(.connection, url: url, String(nulTerminated: reason))
         }
         let transfer = CurlTransfer(request: request, limits: limits, running: running)
         let result = await withTaskCancellationHandler {
@@ -40,5 +40,12 @@ public final class CurlTransport: HTTPTransport, Sendable {
             transfer.cancel()
         }
         return try result.get()
+    }
+}
+
+extension String {
+    /// The text up to the first NUL of a C buffer libcurl or the shim wrote into.
+    init(nulTerminated buffer: some Collection<CChar>) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
