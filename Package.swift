@@ -43,7 +43,9 @@ let package = Package(
         .target(name: "StrictJSON", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SCTE35", swiftSettings: strictSettings),
         .target(name: "SCTE35Text", dependencies: ["SCTE35", "StrictJSON"], swiftSettings: strictSettings),
-        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35", "StrictJSON", "TextEcho"], swiftSettings: strictSettings),
+        // Advice to the OS that large buffers be backed by huge pages; no effect on any result.
+        .target(name: "HugePages", swiftSettings: strictSettings),
+        .target(name: "HLS", dependencies: ["MediaTime", "SCTE35", "StrictJSON", "TextEcho", "HugePages"], swiftSettings: strictSettings),
         .target(name: "XMLTree", dependencies: ["TextEcho"], swiftSettings: strictSettings),
         .target(name: "SSAITracking", dependencies: ["MediaTime", "StrictJSON", "TextEcho"], swiftSettings: strictSettings),
         .target(name: "VAST", dependencies: ["MediaTime", "XMLTree", "TextEcho"], swiftSettings: strictSettings),
@@ -164,6 +166,7 @@ let package = Package(
                 .byName(name: "AdCurl", condition: .when(platforms: [.linux])),
                 .byName(name: "AdURLSession", condition: .when(platforms: [.macOS, .iOS, .tvOS, .visionOS, .watchOS])),
                 "MediaTime",
+                "HugePages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 logging,
             ],
@@ -237,6 +240,7 @@ let package = Package(
             name: "AdTransportTests", dependencies: ["AdTransport", "AdURLSession", "AdCurl", "AdPlaybackTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "TextEchoTests", dependencies: ["TextEcho"], swiftSettings: strictSettings),
+        .testTarget(name: "HugePagesTests", dependencies: ["HugePages"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrictJSONTests",
             dependencies: ["StrictJSON", .product(name: "PropertyBased", package: "swift-property-based")],

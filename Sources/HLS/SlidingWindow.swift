@@ -1,3 +1,5 @@
+internal import HugePages
+
 /// A random-access collection that drops from the front in O(1) amortised,
 /// as a live playlist's window slides (segments, signals, metadata).
 public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollection, MutableCollection, Sendable, Hashable {
@@ -29,7 +31,12 @@ public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollectio
 
     mutating func append(contentsOf elements: some Sequence<Element>) { storage.append(contentsOf: elements) }
 
-    mutating func reserveCapacity(_ count: Int) { storage.reserveCapacity(count) }
+    /// Makes room for `count` elements; a large table (a long playlist's
+    /// segments) is backed by huge pages where the system allows.
+    mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+        HugePages.prefer(capacityOf: &storage)
+    }
 
     /// Drops the first `count` elements.
     mutating func removeFirst(_ count: Int) {

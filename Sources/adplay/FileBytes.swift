@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HugePages
 
 /// Reads a whole file straight into a byte array: one allocation sized from
 /// the file's length, filled by `read` itself (not zeroed first), with no
@@ -25,7 +26,7 @@ enum FileBytes {
         // One byte more than the size says, so a file that grew is noticed.
         var failed: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            Glue.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
+            if let base = buffer.baseAddress { HugePages.prefer(base, count: buffer.count) }
             count = 0
             while count < buffer.count {
                 let read = Glue.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
@@ -71,21 +72,6 @@ enum FileBytes {
 
 /// The C `read`, named apart from ``FileBytes/read(_:)``.
 private enum Glue {
-    /// Asks Linux to back a large, not yet touched buffer with 2 MB pages
-    /// where it can (transparent huge pages in `madvise` mode): reading a
-    /// 15 MB playlist into 4 KB pages took 3,800 page faults, a tenth of
-    /// `hls inspect` on it. Elsewhere, and for small buffers, nothing.
-    static func preferHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let hugePage = 2 << 20
-        guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
-    }
-
     static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)
