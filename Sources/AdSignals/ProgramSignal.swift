@@ -155,11 +155,18 @@ extension ProgramSignal {
     ///
     /// Inlinable so the caller's sequence (a playlist's sliding window) is
     /// iterated specialized: generic across the module boundary, every
-    /// signal was copied through value witnesses.
+    /// signal was copied through value witnesses. Where the sequence lends
+    /// its storage (a playlist's window does), each signal is read in
+    /// place: one copied out retains every part of it.
     @inlinable
     public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
         var found: [ProgramSignal] = []
-        for adSignal in adSignals { append(adSignal, of: playlist, to: &found) }
+        let lent: Void? = adSignals.withContiguousStorageIfAvailable { buffer in
+            for index in buffer.indices { append(buffer[index], of: playlist, to: &found) }
+        }
+        if lent == nil {
+            for adSignal in adSignals { append(adSignal, of: playlist, to: &found) }
+        }
         return inStreamOrder(found)
     }
 
@@ -176,6 +183,9 @@ extension ProgramSignal {
             }
             return
         }
+        // Only segmentation descriptors speak of programmes; most cues (a
+        // splice_insert alone) carry none, and need no date or source.
+        guard cue.section.descriptors.contains(where: { if case .segmentation = $0 { true } else { false } }) else { return }
         // The range's id and the date are read only here: most signals
         // (an interstitial, a cue-out with no payload) carry no cue.
         var rangeID: String?

@@ -27,6 +27,14 @@ public struct SlidingWindow<Element: Sendable & Hashable>: RandomAccessCollectio
         try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[head...])) }
     }
 
+    /// The elements in place, for the standard library's algorithms and for
+    /// loops that borrow each element rather than copy it out.
+    public func withContiguousStorageIfAvailable<Result>(
+        _ body: (UnsafeBufferPointer<Element>) throws -> Result
+    ) rethrows -> Result? {
+        try withElements(body)
+    }
+
     mutating func append(_ element: Element) { storage.append(element) }
 
     mutating func append(contentsOf elements: some Sequence<Element>) { storage.append(contentsOf: elements) }

@@ -17,6 +17,13 @@ private func programCue(_ type: UInt8, event: UInt32, seconds: UInt64? = nil) th
         descriptors: [.segmentation(SegmentationDescriptor(segmentationEventID: event, segmentation: segmentation))]))
 }
 
+/// A time_signal cue whose one descriptor cancels segmentation event `event`, as bytes.
+private func cancelCue(event: UInt32) throws -> [UInt8] {
+    try SpliceInfoEncoder.encode(SpliceInfoSection(
+        command: .timeSignal(SpliceTime(ptsTime: PTS(ticks: 90_000))),
+        descriptors: [.segmentation(SegmentationDescriptor(segmentationEventID: event, segmentation: nil))]))
+}
+
 private func hex(_ bytes: [UInt8]) -> String { "0x" + bytes.map { String(format: "%02X", $0) }.joined() }
 private func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 
@@ -57,5 +64,24 @@ private func playlist(_ tags: [Int: String]) throws -> MediaPlaylist {
         #expect(summary(changes) == ["start event-42 @10.0", "end event-42 @30.0"])
         var managed = BlackoutDetector(policy: DevicePolicy(delivery: .managed))
         #expect(summary(signals.flatMap { managed.take($0) }) == ["not restricted"])
+    }
+
+    /// A cancel carries no type but still ends what its event started; a
+    /// cue with no descriptor says nothing of programmes.
+    @Test func aCancelInAnHLSCue_endsItsProgramme_andACueWithoutDescriptorsSaysNothing() throws {
+        let start = try programCue(0x10, event: 42, seconds: 60)
+        let bare = try SpliceInfoEncoder.encode(SpliceInfoSection(
+            command: .timeSignal(SpliceTime(ptsTime: PTS(ticks: 180_000))), descriptors: []))
+        let parsed = try playlist([
+            1: "#EXT-OATCLS-SCTE35:\(base64(start))",
+            2: "#EXT-OATCLS-SCTE35:\(base64(bare))",
+            3: "#EXT-OATCLS-SCTE35:\(base64(try cancelCue(event: 42)))",
+        ])
+        let signals = ProgramSignal.signals(in: parsed.signals, of: parsed)
+        #expect(signals.map(\.kind) == [.programStart, .programEnd])
+        #expect(signals.map(\.isCancel) == [false, true])
+        #expect(signals.map(\.time) == [StreamTime(seconds: 10), StreamTime(seconds: 30)])
+        var detector = BlackoutDetector(policy: DevicePolicy())
+        #expect(summary(signals.flatMap { detector.take($0) }) == ["start event-42 @10.0", "end event-42 @30.0"])
     }
 }
