@@ -115,7 +115,7 @@ struct MediaParser {
 
     private mutating func tagLine(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
         let colon = Bytes.find(UInt8(ascii: ":"), base, start, end)
-        let tag = TagTable.shared.lookup(base, start, colon - start)
+        let tag = Self.perSegmentTag(base, start, colon, end) ?? TagTable.shared.lookup(base, start, colon - start)
         let valueStart = min(colon + 1, end)
         if let tag {
             if !tag.isPlaylistLevel, pending.blockStart == nil {
@@ -136,6 +136,19 @@ struct MediaParser {
                                                    line: line))
         }
         if !subscribed.isEmpty { deliverIfSubscribed(start, colon, valueStart, end, line: line) }
+    }
+
+    /// `#EXTINF` or `#EXT-X-PROGRAM-DATE-TIME`, told by whole-word compares
+    /// before the table is asked: two of a plain segment's three lines.
+    @inline(__always)
+    static func perSegmentTag(_ base: UnsafePointer<UInt8>, _ start: Int, _ colon: Int, _ end: Int) -> TagName? {
+        // The colon is read as part of the name's last word, so only a line
+        // that has one is looked at here.
+        guard colon < end else { return nil }
+        let name = UnsafeBufferPointer(start: base + start, count: colon + 1 - start)
+        if Bytes.isName(name, "#EXTINF:") { return .extinf }
+        if Bytes.isName(name, "#EXT-X-PROGRAM-DATE-TIME:") { return .programDateTime }
+        return nil
     }
 
     private mutating func extinf(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
