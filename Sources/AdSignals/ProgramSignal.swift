@@ -156,29 +156,33 @@ extension ProgramSignal {
     /// Inlinable so the caller's sequence (a playlist's sliding window) is
     /// iterated specialized: generic across the module boundary, every
     /// signal was copied through value witnesses. Where the sequence lends
-    /// its storage (a playlist's window does), each signal is read in
-    /// place: one copied out retains every part of it.
+    /// its storage (a playlist's window does), each signal is read where it
+    /// lies, through a pointer: one copied out, even to pass it on, retains
+    /// every part of it.
     @inlinable
     public static func signals(in adSignals: some Sequence<AdSignal>, of playlist: MediaPlaylist) -> [ProgramSignal] {
         var found: [ProgramSignal] = []
         let lent: Void? = adSignals.withContiguousStorageIfAvailable { buffer in
-            for index in buffer.indices { append(buffer[index], of: playlist, to: &found) }
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices { append(first + index, of: playlist, to: &found) }
         }
         if lent == nil {
-            for adSignal in adSignals { append(adSignal, of: playlist, to: &found) }
+            for adSignal in adSignals {
+                withUnsafePointer(to: adSignal) { append($0, of: playlist, to: &found) }
+            }
         }
         return inStreamOrder(found)
     }
 
-    /// The programme signals one ad signal carries, appended to `found`.
+    /// The programme signals the ad signal at `lent` carries, appended to `found`.
     @usableFromInline
-    static func append(_ adSignal: AdSignal, of playlist: MediaPlaylist, to found: inout [ProgramSignal]) {
-        guard let cue = adSignal.scte35 else {
+    static func append(_ lent: UnsafePointer<AdSignal>, of playlist: MediaPlaylist, to found: inout [ProgramSignal]) {
+        guard let cue = lent.pointee.scte35 else {
             // An SCTE35-IN that does not decode still says where its range ends.
-            if case .dateRange(let range) = adSignal.kind, range.scte35In != nil {
-                found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: adSignal.time,
-                                           date: playlist.programDateTime(at: adSignal.time),
-                                           source: Source(tag: adSignal.tag, line: adSignal.line), rangeID: range.id,
+            if case .dateRange(let range) = lent.pointee.kind, range.scte35In != nil {
+                found.append(ProgramSignal(kind: .programEnd, eventID: 0, time: lent.pointee.time,
+                                           date: playlist.programDateTime(at: lent.pointee.time),
+                                           source: Source(tag: lent.pointee.tag, line: lent.pointee.line), rangeID: range.id,
                                            endsRange: true))
             }
             return
@@ -189,9 +193,9 @@ extension ProgramSignal {
         // The range's id and the date are read only here: most signals
         // (an interstitial, a cue-out with no payload) carry no cue.
         var rangeID: String?
-        if case .dateRange(let range) = adSignal.kind { rangeID = range.id }
-        found += signals(in: cue.section, at: adSignal.time, date: playlist.programDateTime(at: adSignal.time),
-                         source: Source(tag: adSignal.tag, line: adSignal.line, cue: cue)).map { signal in
+        if case .dateRange(let range) = lent.pointee.kind { rangeID = range.id }
+        found += signals(in: cue.section, at: lent.pointee.time, date: playlist.programDateTime(at: lent.pointee.time),
+                         source: Source(tag: lent.pointee.tag, line: lent.pointee.line, cue: cue)).map { signal in
             var signal = signal
             signal.rangeID = rangeID
             return signal
