@@ -132,14 +132,17 @@ struct RangeTable: Sendable, Hashable {
         sweptForgotten = forgottenCount
         let oldestSeen = seenCount - Self.kept
         let oldestForgotten = forgottenCount - Self.kept
-        entries = entries.compactMapValues { entry in
-            var entry = entry
+        // Into a table as roomy as this one: the IDs that follow refill it,
+        // and one rebuilt from empty grew again, rehashing, at every sweep.
+        var kept = [RangeID: Entry](minimumCapacity: entries.capacity)
+        for (id, var entry) in entries {
             if let seenAt = entry.seenAt, seenAt <= oldestSeen {
                 entry.seenAt = nil
                 entry.start = nil
             }
             if entry.slot == Self.forgotten, entry.forgottenAt <= oldestForgotten { entry.slot = nil }
-            return entry.seenAt == nil && entry.slot == nil ? nil : entry
+            if entry.seenAt != nil || entry.slot != nil { kept[id] = entry }
         }
+        entries = kept
     }
 }
