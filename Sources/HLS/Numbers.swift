@@ -54,7 +54,20 @@ enum Numbers {
         }
         guard index == end, wholeDigits + fractionDigits > 0 else { return nil }
         let perSecond = Timescale.ticksPerSecond
-        let ticks = whole * perSecond + (fraction * perSecond + scale / 2) / scale
+        // To six fractional digits the last digit is a whole number of ticks:
+        // a multiply (by a quotient of constants), not the division by a
+        // variable that finer digits need to round.
+        let fractionTicks: Int64 = switch fractionDigits {
+        case 0: 0
+        case 1: fraction * (perSecond / 10)
+        case 2: fraction * (perSecond / 100)
+        case 3: fraction * (perSecond / 1_000)
+        case 4: fraction * (perSecond / 10_000)
+        case 5: fraction * (perSecond / 100_000)
+        case 6: fraction * (perSecond / 1_000_000)
+        default: (fraction * perSecond + scale / 2) / scale
+        }
+        let ticks = whole * perSecond + fractionTicks
         return negative ? -ticks : ticks
     }
 
