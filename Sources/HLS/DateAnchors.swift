@@ -47,7 +47,21 @@ struct DateAnchors: Sendable, Hashable {
     }
 
     func date(at time: StreamTime) -> ProgramDateTime? {
-        guard let index = lastIndex(in: times, atMost: time.ticks) else { return nil }
+        var cursor = Cursor()
+        return date(at: time, cursor: &cursor)
+    }
+
+    /// Where the last lookup of a run of nearby ones landed: the parser asks
+    /// for the dates of its signals in stream order, so the next answer is a
+    /// few anchors on, found by a gallop from here rather than a search of
+    /// the whole array (whose every step was a cache miss).
+    struct Cursor {
+        fileprivate var index = -1
+    }
+
+    /// The same, searching from `cursor` and moving it to the anchor used.
+    func date(at time: StreamTime, cursor: inout Cursor) -> ProgramDateTime? {
+        guard let index = lastIndex(in: times, atMost: time.ticks, near: &cursor) else { return nil }
         return ProgramDateTime(ticksSinceEpoch: dates[index] + time.ticks - times[index])
     }
 
@@ -70,7 +84,13 @@ struct DateAnchors: Sendable, Hashable {
     ///   binary search, however far the tag is from its date (a VOD
     ///   playlist may list every date range at the top).
     func time(of date: ProgramDateTime, near tag: StreamTime) -> StreamTime? {
-        guard let anchor = lastIndex(in: times, atMost: tag.ticks) else { return nil }
+        var cursor = Cursor()
+        return time(of: date, near: tag, cursor: &cursor)
+    }
+
+    /// The same, finding the tag's anchor from `cursor` and moving it there.
+    func time(of date: ProgramDateTime, near tag: StreamTime, cursor: inout Cursor) -> StreamTime? {
+        guard let anchor = lastIndex(in: times, atMost: tag.ticks, near: &cursor) else { return nil }
         let target = date.ticksSinceEpoch
         let run = self.run(holding: anchor)
         // Most dates fall in the segment of the tag that names them.
@@ -111,12 +131,50 @@ struct DateAnchors: Sendable, Hashable {
     /// The last anchor at or before `value`, else the first anchor (extrapolating backwards).
     private func lastIndex(in values: [Int64], atMost value: Int64) -> Int? {
         guard head < values.count else { return nil }
-        var low = head
-        var high = values.count
+        return max(firstAbove(value, in: values, head..<values.count) - 1, head)
+    }
+
+    /// The same, for sorted `values`, galloping out from `cursor` to bracket
+    /// the answer before the binary search; the cursor moves to the answer.
+    private func lastIndex(in values: [Int64], atMost value: Int64, near cursor: inout Cursor) -> Int? {
+        guard head < values.count else { return nil }
+        let start = min(max(cursor.index, head), values.count - 1)
+        var low: Int
+        var high: Int
+        var step = 1
+        if values[start] <= value {
+            // Everything before `low` is at most `value`; `high` is above it, or the end.
+            low = start + 1
+            high = low
+            while high < values.count, values[high] <= value {
+                low = high + 1
+                high = min(high + step, values.count)
+                step *= 2
+            }
+        } else {
+            // `high` is above `value`; everything before `low` is at most it, or `low` is the first anchor.
+            high = start
+            low = start
+            while low > head, values[low - 1] > value {
+                high = low - 1
+                low = max(low - step, head)
+                step *= 2
+            }
+        }
+        let index = max(firstAbove(value, in: values, low..<high) - 1, head)
+        cursor.index = index
+        return index
+    }
+
+    /// The first index of `range` whose value is above `value`, or its end;
+    /// the values of `range` are sorted.
+    private func firstAbove(_ value: Int64, in values: [Int64], _ range: Range<Int>) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
         while low < high {
             let middle = (low + high) / 2
             if values[middle] <= value { low = middle + 1 } else { high = middle }
         }
-        return max(low - 1, head)
+        return low
     }
 }

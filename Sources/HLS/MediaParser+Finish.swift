@@ -34,8 +34,9 @@ extension MediaParser {
                                                       otherwise: state.mediaSequence)
             playlist.metadata[index] = item
         }
+        var cursor = DateAnchors.Cursor()
         for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
-            place(index)
+            place(index, cursor: &cursor)
         }
         state.tail = TailCounts(signals: playlist.signals.count - firstNewSignal - mark.signals, dateRanges: playlist.dateRanges.count - mark.dateRanges,
                                 metadata: playlist.metadata.count - mark.metadata,
@@ -65,8 +66,10 @@ extension MediaParser {
         let windowStart = playlist.segments.first?.start
         playlist.signals.withElements { signals in
             state.opportunities.reserve(for: UnsafeBufferPointer(rebasing: signals[range]))
+            // The signals come in stream order: each date is a few anchors on from the last.
+            var cursor = DateAnchors.Cursor()
             for index in order(of: signals, range) {
-                let date = signals[index].range?.startDate ?? anchors.date(at: signals[index].time)
+                let date = signals[index].range?.startDate ?? anchors.date(at: signals[index].time, cursor: &cursor)
                 state.opportunities.handle(LentSignal(signals.baseAddress! + index), at: date, tolerance: tolerance,
                                            windowStart: windowStart, warnings: &warnings)
             }
@@ -80,7 +83,7 @@ extension MediaParser {
     /// A DATERANGE applies at its START-DATE (or at the start or end for
     /// CUE=PRE/POST), wherever the tag sits; one that carries an end signal
     /// applies where it ends.
-    private mutating func place(_ index: Int) {
+    private mutating func place(_ index: Int, cursor: inout DateAnchors.Cursor) {
         guard let range = playlist.signals[index].range else { return }
         let firstStart = playlist.segments.first?.start ?? StreamTime(ticks: state.time)
         var time = playlist.signals[index].time
@@ -88,7 +91,7 @@ extension MediaParser {
             time = firstStart
         } else if range.post {
             time = StreamTime(ticks: state.time)
-        } else if let placed = Self.datedTime(of: range, taggedAt: time, by: playlist.dateAnchors) {
+        } else if let placed = Self.datedTime(of: range, taggedAt: time, by: playlist.dateAnchors, cursor: &cursor) {
             time = placed
         } else if range.startDate != nil, playlist.dateAnchors.isEmpty {
             warn(playlist.signals[index].line, playlist.signals[index].tag,
@@ -117,15 +120,23 @@ extension MediaParser {
     /// its dates do not say (an end that repeats the start's ID and states
     /// no end applies at its own segment) or the playlist has no dates.
     static func datedTime(of range: AdSignal.RangeFacts, taggedAt tag: StreamTime, by anchors: DateAnchors) -> StreamTime? {
+        var cursor = DateAnchors.Cursor()
+        return datedTime(of: range, taggedAt: tag, by: anchors, cursor: &cursor)
+    }
+
+    /// The same, finding the tag's anchor from `cursor` (date ranges are placed in the order of their tags).
+    static func datedTime(of range: AdSignal.RangeFacts, taggedAt tag: StreamTime, by anchors: DateAnchors,
+                          cursor: inout DateAnchors.Cursor) -> StreamTime? {
         if range.marksEnd {
-            if let endDate = range.endDate { return anchors.time(of: endDate, near: tag) }
+            if let endDate = range.endDate { return anchors.time(of: endDate, near: tag, cursor: &cursor) }
             if let startDate = range.startDate, let duration = range.duration {
                 // Added as dates: stream time may skip missed seconds between.
-                return anchors.time(of: ProgramDateTime(ticksSinceEpoch: startDate.ticksSinceEpoch + duration.ticks), near: tag)
+                return anchors.time(of: ProgramDateTime(ticksSinceEpoch: startDate.ticksSinceEpoch + duration.ticks), near: tag,
+                                    cursor: &cursor)
             }
             if range.repeatsID { return nil }
         }
-        return range.startDate.flatMap { anchors.time(of: $0, near: tag) }
+        return range.startDate.flatMap { anchors.time(of: $0, near: tag, cursor: &cursor) }
     }
 
 

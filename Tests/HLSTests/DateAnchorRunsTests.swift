@@ -28,6 +28,15 @@ import Testing
         return time
     }
 
+    /// The date at stream time `time`, anchor by anchor: through the last
+    /// anchor at or before it, else the first.
+    static func dated(_ times: [Int64], _ dates: [Int64], head: Int, at time: Int64) -> Int64? {
+        guard head < times.count else { return nil }
+        var index = head
+        while index + 1 < times.count, times[index + 1] <= time { index += 1 }
+        return dates[index] + time - times[index]
+    }
+
     /// A small generator with a seed, so every run checks the same cases.
     struct Generator {
         var state: UInt64
@@ -62,6 +71,7 @@ import Testing
         let earliest = dates.min()! - 1_000
         let span = Int(dates.max()! + 1_000 - earliest)
         var head = 0
+        var cursor = DateAnchors.Cursor()
         for round in 0..<4 {
             for _ in 0..<200 {
                 let tag = Int64(random.next(Int(time) + 20)) - 10
@@ -69,6 +79,19 @@ import Testing
                 let expected = Self.walked(times, dates, head: head, date: target, tag: tag)
                 let found = anchors.time(of: ProgramDateTime(ticksSinceEpoch: target), near: StreamTime(ticks: tag))
                 #expect(found?.ticks == expected, "seed \(seed), round \(round): date \(target) near \(tag)")
+                // From a cursor left wherever the last lookup was, in whichever direction the next one lies.
+                let fromCursor = anchors.time(of: ProgramDateTime(ticksSinceEpoch: target), near: StreamTime(ticks: tag),
+                                              cursor: &cursor)
+                #expect(fromCursor?.ticks == expected, "seed \(seed), round \(round): date \(target) near \(tag), from a cursor")
+                let dated = anchors.date(at: StreamTime(ticks: tag), cursor: &cursor)
+                #expect(dated?.ticksSinceEpoch == Self.dated(times, dates, head: head, at: tag), "seed \(seed): date at \(tag)")
+            }
+            // Stream order, as the parser asks: every lookup from the last one's place.
+            var time = Int64(-10)
+            while time < times[times.count - 1] + 10 {
+                #expect(anchors.date(at: StreamTime(ticks: time), cursor: &cursor)?.ticksSinceEpoch
+                        == Self.dated(times, dates, head: head, at: time), "seed \(seed): date at \(time), in order")
+                time += Int64(1 + random.next(40))
             }
             // Drop a stretch, as a live window slides (past 1,024 anchors the arrays are compacted).
             let cut = times[min(times.count - 1, head + random.next(max(1, times.count / 3)))]
