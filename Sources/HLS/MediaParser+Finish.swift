@@ -35,8 +35,11 @@ extension MediaParser {
             playlist.metadata[index] = item
         }
         var cursor = DateAnchors.Cursor()
+        var tagged = taggedSegments.makeIterator()
+        var next = tagged.next()
         for index in firstNewSignal..<playlist.signals.count where playlist.signals[index].range != nil {
-            place(index, cursor: &cursor)
+            while let span = next, span.signal < index { next = tagged.next() }
+            place(index, cursor: &cursor, segment: next.flatMap { $0.signal == index ? $0 : nil })
         }
         state.tail = TailCounts(signals: playlist.signals.count - firstNewSignal - mark.signals, dateRanges: playlist.dateRanges.count - mark.dateRanges,
                                 metadata: playlist.metadata.count - mark.metadata,
@@ -83,7 +86,7 @@ extension MediaParser {
     /// A DATERANGE applies at its START-DATE (or at the start or end for
     /// CUE=PRE/POST), wherever the tag sits; one that carries an end signal
     /// applies where it ends.
-    private mutating func place(_ index: Int, cursor: inout DateAnchors.Cursor) {
+    private mutating func place(_ index: Int, cursor: inout DateAnchors.Cursor, segment tagged: TaggedSegment?) {
         guard let range = playlist.signals[index].range else { return }
         let firstStart = playlist.segments.first?.start ?? StreamTime(ticks: state.time)
         var time = playlist.signals[index].time
@@ -97,8 +100,16 @@ extension MediaParser {
             warn(playlist.signals[index].line, playlist.signals[index].tag,
                  "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
         }
-        let sequence = Self.mediaSequence(at: time, taggedIn: playlist.signals[index].mediaSequence, of: playlist.segments,
-                                          otherwise: state.mediaSequence)
+        let taggedSequence = playlist.signals[index].mediaSequence
+        let sequence: UInt64
+        // Most ranges fall in the segment their tag precedes (or, for the
+        // last, just after it): told from the span noted with the segment.
+        if let tagged, tagged.start <= time.ticks,
+           time.ticks < tagged.end || taggedSequence &+ 1 == state.mediaSequence {
+            sequence = time.ticks < tagged.end ? taggedSequence : taggedSequence &+ 1
+        } else {
+            sequence = Self.mediaSequence(at: time, taggedIn: taggedSequence, of: playlist.segments, otherwise: state.mediaSequence)
+        }
         Self.set(&playlist.signals[index], at: time, mediaSequence: sequence)
     }
 

@@ -124,6 +124,7 @@ extension MediaParser {
         playlist.dateRanges.append(range)
         if signal == nil || options.subscribesToDateRanges { appendMetadata(range, list, line: line) }
         guard let signal else { return }
+        pending.taggedRanges = true
         // Built in the append, so the signal is moved into the window rather than copied.
         playlist.signals.append(AdSignal(tag: "#EXT-X-DATERANGE", kind: .dateRange(range), time: StreamTime(ticks: state.time),
                                          mediaSequence: state.mediaSequence, line: line, cue: signal.cue, endTime: nil,

@@ -32,6 +32,14 @@ struct TailCounts: Sendable, Hashable {
     var unknownTags = 0
 }
 
+/// Where the segment a date range's tag precedes lies in stream time.
+struct TaggedSegment {
+    /// The signal's index in the playlist's signals.
+    var signal: Int
+    var start: Int64
+    var end: Int64
+}
+
 /// The tags of the segment being read, until its URI line.
 struct PendingSegment {
     var duration: Int64?
@@ -43,6 +51,8 @@ struct PendingSegment {
     var parts: [PartialSegment] = []
     var blockStart: Int?
     var blockLine = 0
+    /// A date range signal was read since the last URI line.
+    var taggedRanges = false
 }
 
 /// Reads the lines of a media playlist into a ``MediaPlaylist``.
@@ -69,6 +79,11 @@ struct MediaParser {
     var dateRangeMetadata: [(index: Int, range: DateRange)] = []
     /// Collection sizes right after the last URI line.
     var mark = (signals: 0, dateRanges: 0, metadata: 0, unknownTags: 0)
+    /// For each date range signal this run read before a URI line, in
+    /// order: the span of stream time of the segment its tag precedes, noted
+    /// while that segment is at hand, so placing the range at the end need
+    /// not read the segment back (a cache miss in a long playlist).
+    var taggedSegments: [TaggedSegment] = []
     /// The latest stream time accepted; with durations under 10^9 s and dates
     /// within years 0...9999, every sum the parser forms stays inside Int64.
     static let maxStreamTime: Int64 = 1 << 61
@@ -196,12 +211,22 @@ struct MediaParser {
             playlist.dateAnchors.append(time: segment.start, date: date)
         }
         playlist.segments.append(segment)
+        if pending.taggedRanges { noteTaggedSegment(start: state.time, end: state.time + duration) }
         segmentsRead += 1
         if segmentsRead == Self.segmentsBeforeEstimate { reserveForTheRest(after: end) }
         state.time += duration
         state.mediaSequence &+= 1
         pending = PendingSegment()
         mark = (playlist.signals.count - firstNewSignal, playlist.dateRanges.count, playlist.metadata.count, playlist.unknownTags.count)
+    }
+
+    /// Notes the segment just read as the one the date range signals since
+    /// the last URI line precede.
+    @inline(never)
+    private mutating func noteTaggedSegment(start: Int64, end: Int64) {
+        for index in firstNewSignal + mark.signals..<playlist.signals.count where playlist.signals[index].range != nil {
+            taggedSegments.append(TaggedSegment(signal: index, start: start, end: end))
+        }
     }
 
     /// Once a long text has shown how many bytes a segment takes, makes room

@@ -16,10 +16,13 @@ import Testing
         }
         for segment in 0..<6 {
             switch segment {
+            case 0: lines += [range("three-on", 20, ad: true)]
             case 1: lines += [range("here", 6, ad: true), range("note-here", 8, ad: false)]
+            // Exactly where the tagged segment ends: the next one's.
+            case 2: lines += [range("at-its-end", 18, ad: true)]
             case 3: lines += [range("earlier", 1, ad: true), range("note-earlier", 7, ad: false)]
             case 4: lines += [range("later", 32, ad: true)]
-            case 5: lines += [range("beyond", 40, ad: true)]
+            case 5: lines += [range("beyond", 40, ad: true), range("end-of-last", 36, ad: true)]
             default: break
             }
             lines += ["#EXT-X-PROGRAM-DATE-TIME:\(date(segment * 6))", "#EXTINF:6,", "s\(segment).ts"]
@@ -34,7 +37,8 @@ import Testing
             guard case .dateRange(let range) = signal.kind else { return nil }
             return (range.id, signal.mediaSequence)
         })
-        #expect(signals == ["here": 41, "earlier": 40, "later": 45, "beyond": 46, "after-last": 45, "past-the-end": 46])
+        #expect(signals == ["three-on": 43, "here": 41, "at-its-end": 43, "earlier": 40, "later": 45, "beyond": 46, "end-of-last": 46,
+                            "after-last": 45, "past-the-end": 46])
         let notes = playlist.metadata.map { tag -> String in
             "\(tag.value?.contains("note-here") == true ? "note-here" : "note-earlier") \(tag.mediaSequence)"
         }
