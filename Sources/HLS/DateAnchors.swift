@@ -138,6 +138,12 @@ struct DateAnchors: Sendable, Hashable {
     /// the answer before the binary search; the cursor moves to the answer.
     private func lastIndex(in values: [Int64], atMost value: Int64, near cursor: inout Cursor) -> Int? {
         guard head < values.count else { return nil }
+        // A first lookup has nowhere to gallop from: a plain search.
+        guard cursor.index >= 0 else {
+            let index = lastIndex(in: values, atMost: value)
+            cursor.index = index ?? -1
+            return index
+        }
         let start = min(max(cursor.index, head), values.count - 1)
         var low: Int
         var high: Int

@@ -100,16 +100,8 @@ extension MediaParser {
             warn(playlist.signals[index].line, playlist.signals[index].tag,
                  "no #EXT-X-PROGRAM-DATE-TIME to place START-DATE by; placed where the tag is")
         }
-        let taggedSequence = playlist.signals[index].mediaSequence
-        let sequence: UInt64
-        // Most ranges fall in the segment their tag precedes (or, for the
-        // last, just after it): told from the span noted with the segment.
-        if let tagged, tagged.start <= time.ticks,
-           time.ticks < tagged.end || taggedSequence &+ 1 == state.mediaSequence {
-            sequence = time.ticks < tagged.end ? taggedSequence : taggedSequence &+ 1
-        } else {
-            sequence = Self.mediaSequence(at: time, taggedIn: taggedSequence, of: playlist.segments, otherwise: state.mediaSequence)
-        }
+        let sequence = Self.mediaSequence(at: time, taggedIn: playlist.signals[index].mediaSequence, spanning: tagged,
+                                          of: playlist.segments, otherwise: state.mediaSequence)
         Self.set(&playlist.signals[index], at: time, mediaSequence: sequence)
     }
 
@@ -154,12 +146,20 @@ extension MediaParser {
     /// The media sequence number of the segment holding `time`. A date
     /// range is nearly always placed in the segment its tag precedes
     /// (`tagged`, whose number the tag was read with), so that segment is
-    /// tried first; else the segments are searched.
+    /// tried first: by its span noted while it was read, when there is one
+    /// (reading it back from a long playlist is a cache miss), else from the
+    /// segments; else the segments are searched. `current` is the number of
+    /// the segment after the last.
     /// A static function of what it reads: a method of the parser, called
     /// from a mutating one, was handed a copy of the whole parser.
-    private static func mediaSequence(at time: StreamTime, taggedIn tagged: UInt64, of segments: SlidingWindow<MediaSegment>,
-                                      otherwise current: UInt64) -> UInt64 {
-        if let first = segments.first, tagged >= first.mediaSequence, tagged - first.mediaSequence < UInt64(segments.count) {
+    private static func mediaSequence(at time: StreamTime, taggedIn tagged: UInt64, spanning span: TaggedSegment? = nil,
+                                      of segments: SlidingWindow<MediaSegment>, otherwise current: UInt64) -> UInt64 {
+        if let span {
+            // The next segment starts where this one ends; after the last there is none.
+            if span.start <= time.ticks, time.ticks < span.end || tagged &+ 1 == current {
+                return time.ticks < span.end ? tagged : tagged &+ 1
+            }
+        } else if let first = segments.first, tagged >= first.mediaSequence, tagged - first.mediaSequence < UInt64(segments.count) {
             let index = Int(tagged - first.mediaSequence)
             if segments[index].mediaSequence == tagged, segments[index].start <= time,
                index + 1 == segments.count || time < segments[index + 1].start {
