@@ -55,11 +55,9 @@ extension LivePlaylist {
         }
         for var segment in fresh.segments[firstNew...] {
             segment.start = segment.start + offset
-            segment.uri.chunk = chunk
+            segment.uri.chunk = chunk  // the block follows the URI
             segment.title?.chunk = chunk
-            segment.block.chunk = chunk
             segment.blockOffset -= shifts.bytes
-            segment.blockLine -= shifts.lines
             segment.uriLine -= shifts.lines
             segment.keyIndex = segment.keyIndex.map { $0 + keyBase }
             segment.mapIndex = segment.mapIndex.map { $0 + mapBase }

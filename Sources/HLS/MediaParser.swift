@@ -203,7 +203,7 @@ struct MediaParser {
             start: StreamTime(ticks: state.time), duration: MediaDuration(ticks: duration), uri: span(start, end),
             title: pending.title, programDateTime: pending.programDateTime, byteRange: pending.byteRange,
             discontinuity: pending.discontinuity, gap: pending.gap, bitrate: state.bitrate, keyIndex: state.keyIndex,
-            mapIndex: state.mapIndex, parts: pending.parts, block: span(blockStart, end),
+            mapIndex: state.mapIndex, parts: pending.parts, blockStart: blockStart,
             blockOffset: blockStart + byteBase - playlist.byteShift,
             blockLine: (pending.blockStart == nil ? line : pending.blockLine) - playlist.lineShift,
             uriLine: line - playlist.lineShift)
