@@ -28,14 +28,11 @@ final class DecodedCue: Sendable, Hashable {
 
     init(_ info: DecodedSpliceInfo) {
         self.info = info
-        role = SignalRoles.cueRole(info.section)
-        plannedDuration = SignalRoles.plannedDuration(info.section)
-        eventIDs = SignalRoles.eventIDs(info.section)
-        segmentations = info.section.descriptors.compactMap { descriptor in
-            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation else { return nil }
-            return Segmentation(typeID: details.segmentationTypeID, eventID: segmentation.segmentationEventID,
-                                regionalBlackout: details.deliveryRestrictions.map { !$0.noRegionalBlackout } ?? false)
-        }
+        let facts = SignalRoles.CueFacts(info.section)
+        role = facts.role
+        plannedDuration = facts.plannedDuration
+        eventIDs = facts.eventIDs
+        segmentations = facts.segmentations
     }
 
     static func == (lhs: DecodedCue, rhs: DecodedCue) -> Bool { lhs === rhs || lhs.info == rhs.info }

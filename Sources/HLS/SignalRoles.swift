@@ -5,17 +5,17 @@ internal import SCTE35
 enum SignalRoles {
     /// Segmentation types that start a linear ad break (SCTE 35 Table 23):
     /// break, provider/distributor advertisement, placement opportunity, ad block.
-    static let adStartTypes: Set<UInt8> = [0x22, 0x30, 0x32, 0x34, 0x36, 0x44, 0x46]
+    static let adStartTypes: SegmentationTypes = [0x22, 0x30, 0x32, 0x34, 0x36, 0x44, 0x46]
     /// Segmentation types that start one ad inside a break: Provider and
     /// Distributor Advertisement Start.
-    static let adLevelStartTypes: Set<UInt8> = [0x30, 0x32]
+    static let adLevelStartTypes: SegmentationTypes = [0x30, 0x32]
     /// The matching end types.
-    static let adEndTypes: Set<UInt8> = [0x23, 0x31, 0x33, 0x35, 0x37, 0x45, 0x47]
+    static let adEndTypes: SegmentationTypes = [0x23, 0x31, 0x33, 0x35, 0x37, 0x45, 0x47]
     /// Every type that marks where something ends: ad ends; programme end,
     /// early termination, breakaway, Program Blackout Override; Unscheduled
     /// Event End; Alternate Content Opportunity End; Network Start. (Which
     /// programme signals black a device out is `AdSignals`' to decide.)
-    static let endTypes: Set<UInt8> = adEndTypes.union([0x11, 0x12, 0x13, 0x18, 0x41, 0x43, 0x50])
+    static let endTypes: SegmentationTypes = adEndTypes.union([0x11, 0x12, 0x13, 0x18, 0x41, 0x43, 0x50])
 
     /// Whether a DATERANGE carries an end signal, so that it applies where
     /// the range ends: SCTE35-IN (whether or not its bytes decode), an
@@ -74,40 +74,82 @@ enum SignalRoles {
         length != nil ? .end : .continuation
     }
 
-    /// The ad role a decoded cue states, if it states one.
-    static func cueRole(_ section: SpliceInfoSection) -> AdSignal.Role? {
-        for descriptor in section.descriptors {
-            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation else { continue }
-            if adStartTypes.contains(details.segmentationTypeID) { return .start }
-            if adEndTypes.contains(details.segmentationTypeID) { return .end }
+    /// What a decoded cue states for breaks and blackouts, read in one walk
+    /// over its command and descriptors.
+    struct CueFacts {
+        /// The ad role: the first segmentation descriptor of an ad start or
+        /// end type, else a splice_insert's out_of_network_indicator.
+        var role: AdSignal.Role?
+        /// The break duration: the first ad start descriptor's
+        /// segmentation_duration, else a splice_insert's break_duration.
+        var plannedDuration: MediaDuration?
+        /// splice_event_id and segmentation_event_ids, in order.
+        var eventIDs: [UInt32] = []
+        /// The segmentation descriptors that are not cancelled.
+        var segmentations: [DecodedCue.Segmentation] = []
+
+        init(_ section: SpliceInfoSection) {
+            guard case .clear(let command, let descriptors, _) = section.payload else { return }
+            var insert: SpliceInsert?
+            if case .spliceInsert(let found) = command {
+                insert = found
+                eventIDs.append(found.spliceEventID)
+            }
+            for descriptor in descriptors {
+                guard case .segmentation(let segmentation) = descriptor else { continue }
+                eventIDs.append(segmentation.segmentationEventID)
+                guard let details = segmentation.segmentation else { continue }
+                let type = details.segmentationTypeID
+                segmentations.append(DecodedCue.Segmentation(
+                    typeID: type, eventID: segmentation.segmentationEventID,
+                    regionalBlackout: details.deliveryRestrictions.map { !$0.noRegionalBlackout } ?? false))
+                if role == nil {
+                    if adStartTypes.contains(type) { role = .start } else if adEndTypes.contains(type) { role = .end }
+                }
+                if plannedDuration == nil, adStartTypes.contains(type), let duration = details.segmentationDuration {
+                    plannedDuration = MediaDuration(ticks: duration.mediaTicks)
+                }
+            }
+            if role == nil, let splice = insert?.splice { role = splice.outOfNetwork ? .start : .end }
+            if plannedDuration == nil, let duration = insert?.splice?.breakDuration?.duration {
+                plannedDuration = MediaDuration(ticks: duration.mediaTicks)
+            }
         }
-        if case .spliceInsert(let insert) = section.command, let splice = insert.splice {
-            return splice.outOfNetwork ? .start : .end
-        }
-        return nil
+    }
+}
+
+/// A set of segmentation_type_ids, as 256 bits: a lookup is a shift and a
+/// mask, where a `Set<UInt8>` hashed each type.
+struct SegmentationTypes: Sendable, ExpressibleByArrayLiteral {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(arrayLiteral types: UInt8...) {
+        for type in types { insert(type) }
     }
 
-    /// The break duration a decoded cue states.
-    static func plannedDuration(_ section: SpliceInfoSection) -> MediaDuration? {
-        for descriptor in section.descriptors {
-            guard case .segmentation(let segmentation) = descriptor, let details = segmentation.segmentation,
-                  adStartTypes.contains(details.segmentationTypeID), let duration = details.segmentationDuration
-            else { continue }
-            return MediaDuration(ticks: duration.mediaTicks)
+    func contains(_ type: UInt8) -> Bool {
+        let word = switch type >> 6 {
+        case 0: bits.0
+        case 1: bits.1
+        case 2: bits.2
+        default: bits.3
         }
-        if case .spliceInsert(let insert) = section.command, let duration = insert.splice?.breakDuration?.duration {
-            return MediaDuration(ticks: duration.mediaTicks)
-        }
-        return nil
+        return word >> UInt64(type & 63) & 1 == 1
     }
 
-    /// The event ids a decoded cue names (splice_event_id, segmentation_event_id).
-    static func eventIDs(_ section: SpliceInfoSection) -> [UInt32] {
-        var ids: [UInt32] = []
-        if case .spliceInsert(let insert) = section.command { ids.append(insert.spliceEventID) }
-        for descriptor in section.descriptors {
-            if case .segmentation(let segmentation) = descriptor { ids.append(segmentation.segmentationEventID) }
+    func union(_ other: SegmentationTypes) -> SegmentationTypes {
+        var union = self
+        union.bits = (bits.0 | other.bits.0, bits.1 | other.bits.1, bits.2 | other.bits.2, bits.3 | other.bits.3)
+        return union
+    }
+
+    private mutating func insert(_ type: UInt8) {
+        let bit = UInt64(1) << UInt64(type & 63)
+        switch type >> 6 {
+        case 0: bits.0 |= bit
+        case 1: bits.1 |= bit
+        case 2: bits.2 |= bit
+        default: bits.3 |= bit
         }
-        return ids
     }
 }
