@@ -22,7 +22,7 @@ final class DecodedCue: Sendable, Hashable {
     /// The break duration the cue states.
     let plannedDuration: MediaDuration?
     /// splice_event_id and segmentation_event_ids, in order.
-    let eventIDs: [UInt32]
+    let eventIDs: EventIDs
     /// The segmentation descriptors that are not cancelled.
     let segmentations: [Segmentation]
 

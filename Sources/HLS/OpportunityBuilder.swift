@@ -208,7 +208,7 @@ struct OpportunityBuilder: Sendable, Hashable {
     private mutating func end(_ signal: LentSignal, tolerance: MediaDuration, warnings: inout [HLSWarning]) {
         let isDateRange = signal.range != nil
         let time = signal.endTime ?? signal.time
-        let ids = signal.cue?.eventIDs ?? []
+        let ids = signal.cue?.eventIDs ?? EventIDs()
         let rangeID = signal.rangeID
         let flags = interstitialFlags
         let target = open.last { index in

@@ -84,7 +84,7 @@ enum SignalRoles {
         /// segmentation_duration, else a splice_insert's break_duration.
         var plannedDuration: MediaDuration?
         /// splice_event_id and segmentation_event_ids, in order.
-        var eventIDs: [UInt32] = []
+        var eventIDs = EventIDs()
         /// The segmentation descriptors that are not cancelled.
         var segmentations: [DecodedCue.Segmentation] = []
 
@@ -150,6 +150,32 @@ struct SegmentationTypes: Sendable, ExpressibleByArrayLiteral {
         case 1: bits.1 |= bit
         case 2: bits.2 |= bit
         default: bits.3 |= bit
+        }
+    }
+}
+
+/// A cue's splice_event_id and segmentation_event_ids, in order. Most cues
+/// name one, which is kept inline: a decode allocates no array for it.
+struct EventIDs: Sequence, Sendable {
+    private var first: UInt32?
+    private var rest: [UInt32] = []
+
+    mutating func append(_ id: UInt32) {
+        if first == nil { first = id } else { rest.append(id) }
+    }
+
+    func makeIterator() -> Iterator { Iterator(ids: self) }
+
+    struct Iterator: IteratorProtocol {
+        let ids: EventIDs
+        /// -1 for the first ID, then the index in `rest`.
+        var position = -1
+
+        mutating func next() -> UInt32? {
+            defer { position += 1 }
+            // With no first ID there are none.
+            if position < 0 { return ids.first }
+            return position < ids.rest.count ? ids.rest[position] : nil
         }
     }
 }

@@ -33,11 +33,11 @@ import Testing
         let facts = Self.facts(Self.insert(7, out: true, seconds: 30), [Self.descriptor(9, type: 0x10)])
         #expect(facts.role == .start)
         #expect(facts.plannedDuration == MediaDuration(seconds: 30))
-        #expect(facts.eventIDs == [7, 9])
+        #expect(Array(facts.eventIDs) == [7, 9])
         #expect(Self.facts(Self.insert(7, out: false), []).role == .end)
         // A cancelled insert (no splice) states no role.
         let cancelled = SignalRoles.CueFacts(SpliceInfoSection(command: .spliceInsert(SpliceInsert(spliceEventID: 3, splice: nil))))
-        #expect(cancelled.role == nil && cancelled.plannedDuration == nil && cancelled.eventIDs == [3])
+        #expect(cancelled.role == nil && cancelled.plannedDuration == nil && Array(cancelled.eventIDs) == [3])
     }
 
     @Test func theFirstDescriptorThatSpeaksWins_overTheInsert() {
@@ -50,14 +50,14 @@ import Testing
         ])
         #expect(facts.role == .end)
         #expect(facts.plannedDuration == MediaDuration(seconds: 20))
-        #expect(facts.eventIDs == [1, 2, 3, 4, 5, 6])
+        #expect(Array(facts.eventIDs) == [1, 2, 3, 4, 5, 6])
         #expect(facts.segmentations.map(\.eventID) == [3, 4, 5, 6])
         #expect(facts.segmentations.map(\.typeID) == [0x10, 0x35, 0x34, 0x36])
     }
 
     @Test func anAdStartWithoutADurationLeavesItToTheNext_thenToTheInsert() {
         let later = Self.facts(.timeSignal(SpliceTime(ptsTime: nil)), [Self.descriptor(1, type: 0x34), Self.descriptor(2, type: 0x30, seconds: 15)])
-        #expect(later.role == .start && later.plannedDuration == MediaDuration(seconds: 15) && later.eventIDs == [1, 2])
+        #expect(later.role == .start && later.plannedDuration == MediaDuration(seconds: 15) && Array(later.eventIDs) == [1, 2])
         let fromInsert = Self.facts(Self.insert(1, out: true, seconds: 45), [Self.descriptor(2, type: 0x34)])
         #expect(fromInsert.role == .start && fromInsert.plannedDuration == MediaDuration(seconds: 45))
     }
