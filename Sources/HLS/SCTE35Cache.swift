@@ -30,6 +30,8 @@ struct SCTE35Cache: Sendable, Hashable {
     /// same text on every segment, so most lookups end here.
     private var lastText: [UInt8] = []
     private var lastTextEntry: Entry?
+    /// The bytes of the last payload text decoded, kept for their room.
+    private var scratch: [UInt8] = []
     static let capacity = 4_096
     static let probeLimit = 8
     private static let decoder = SpliceInfoDecoder(crcMismatch: .warn)
@@ -42,25 +44,33 @@ struct SCTE35Cache: Sendable, Hashable {
         bytes.withUnsafeBufferPointer { decode(section: $0, array: bytes) }
     }
 
-    /// The entry for a payload given as base64 or hex text.
+    /// The entry for a payload given as base64 or hex text. The text and its
+    /// bytes go into buffers kept for the next payload: a payload seen
+    /// before (the cue a break repeats) allocates nothing.
     mutating func decode(text: UnsafeBufferPointer<UInt8>) -> Entry {
         if let entry = lastTextEntry, !text.isEmpty, lastText.count == text.count,
            lastText.withUnsafeBufferPointer({ Bytes.equal($0.baseAddress!, text.baseAddress!, text.count) }) {
             return entry
         }
+        var bytes = scratch
+        scratch = []
         let entry: Entry
         do {
-            let bytes = try PayloadText.decode(text)
-            entry = decode(bytes)
+            try PayloadText.decode(text, into: &bytes)
+            entry = bytes.withUnsafeBufferPointer { decode(section: $0, array: nil) }
         } catch {
             entry = .failed(error)
         }
-        lastText = Array(text)
+        scratch = bytes
+        lastText.removeAll(keepingCapacity: true)
+        lastText.append(contentsOf: text)
         lastTextEntry = entry
         return entry
     }
 
-    private mutating func decode(section: UnsafeBufferPointer<UInt8>, array: [UInt8]) -> Entry {
+    /// The entry for `section`, whose bytes are `array` when the caller has
+    /// them as one; a new entry keeps a copy otherwise.
+    private mutating func decode(section: UnsafeBufferPointer<UInt8>, array: [UInt8]?) -> Entry {
         let hash = Self.hash(section)
         if let index = find(section, hash: hash) { return slots[index].entry }
         let entry: Entry
@@ -69,7 +79,7 @@ struct SCTE35Cache: Sendable, Hashable {
         } catch {
             entry = .failed(error)
         }
-        insert(Slot(hash: hash, bytes: array, entry: entry))
+        insert(Slot(hash: hash, bytes: array ?? Array(section), entry: entry))
         return entry
     }
 

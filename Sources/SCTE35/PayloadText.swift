@@ -21,20 +21,30 @@ public enum PayloadText {
 
     /// Decodes base64 or hex text given as UTF-8 bytes; see ``decode(_:)-swift.type.method``.
     public static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(SCTE35Error) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try decode(text, into: &bytes)
+        return bytes
+    }
+
+    /// The same, into `bytes`, whose room is reused: a caller decoding many
+    /// payloads allocates once. `bytes` then holds the payload's bytes only;
+    /// after an error, it holds nothing to rely on.
+    package static func decode(_ text: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) throws(SCTE35Error) {
+        bytes.removeAll(keepingCapacity: true)
         var start = 0
         var end = text.count
         while start < end, isSpace(text[start]) { start += 1 }
         while end > start, isSpace(text[end - 1]) { end -= 1 }
         guard start < end else { throw SCTE35Error(.emptyInput, at: .character(0), field: "payload", "the payload is empty") }
         if end - start >= 2, text[start] == UInt8(ascii: "0"), text[start + 1] | 0x20 == UInt8(ascii: "x") {
-            return try hex(text, from: start + 2, to: end)
+            return try hex(text, from: start + 2, to: end, into: &bytes)
         }
         var allHex = true
         for index in start..<end where hexValue(text[index]) == nil {
             allHex = false
             break
         }
-        return allHex ? try hex(text, from: start, to: end) : try base64(text, from: start, to: end)
+        if allHex { try hex(text, from: start, to: end, into: &bytes) } else { try base64(text, from: start, to: end, into: &bytes) }
     }
 
     /// Decodes base64 text only (standard alphabet, `=` padding optional),
@@ -49,7 +59,9 @@ public enum PayloadText {
             while start < end, isSpace(text[start]) { start += 1 }
             while end > start, isSpace(text[end - 1]) { end -= 1 }
             guard start < end else { throw SCTE35Error(.emptyInput, at: .character(0), field: "payload", "the payload is empty") }
-            return try base64(text, from: start, to: end)
+            var bytes: [UInt8] = []
+            try base64(text, from: start, to: end, into: &bytes)
+            return bytes
         }
     }
 
@@ -106,25 +118,24 @@ public enum PayloadText {
         }
     }
 
-    private static func hex(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws(SCTE35Error) -> [UInt8] {
+    /// Appends the bytes of hex `text[start..<end]` to `bytes`.
+    private static func hex(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into bytes: inout [UInt8]) throws(SCTE35Error) {
         guard start < end else { throw SCTE35Error(.emptyInput, at: .character(start), field: "payload", "no hex digits after 0x") }
         guard (end - start) % 2 == 0 else {
             throw SCTE35Error(.invalidText, at: .character(end - 1), field: "payload", "hex has an odd number of digits (\(end - start))")
         }
-        var bytes = [UInt8](repeating: 0, count: (end - start) / 2)
+        bytes.reserveCapacity(bytes.count + (end - start) / 2)
         var index = start
-        var out = 0
         while index < end {
             guard let high = hexValue(text[index]) else { throw invalidCharacter(text[index], at: index, in: "hex") }
             guard let low = hexValue(text[index + 1]) else { throw invalidCharacter(text[index + 1], at: index + 1, in: "hex") }
-            bytes[out] = high << 4 | low
-            out += 1
+            bytes.append(high << 4 | low)
             index += 2
         }
-        return bytes
     }
 
-    private static func base64(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws(SCTE35Error) -> [UInt8] {
+    /// Appends the bytes of base64 `text[start..<end]` to `bytes`.
+    private static func base64(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into bytes: inout [UInt8]) throws(SCTE35Error) {
         var dataEnd = end
         while dataEnd > start, text[dataEnd - 1] == UInt8(ascii: "="), end - dataEnd < 2 { dataEnd -= 1 }
         let count = dataEnd - start
@@ -137,7 +148,10 @@ public enum PayloadText {
         }
         let byteCount = count * 6 / 8
         var failure: SCTE35Error?
-        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+        bytes.append(contentsOf: repeatElement(0, count: byteCount))
+        let first = bytes.count - byteCount
+        bytes.withUnsafeMutableBufferPointer { all in
+            let output = UnsafeMutableBufferPointer(rebasing: all[first...])
             base64Values.withUnsafeBufferPointer { values in
                 var accumulator: UInt32 = 0
                 var bits = 0
@@ -156,11 +170,9 @@ public enum PayloadText {
                         out += 1
                     }
                 }
-                initialized = out
             }
         }
         if let failure { throw failure }
-        return bytes
     }
 
     private static func invalidCharacter(_ byte: UInt8, at index: Int, in form: String) -> SCTE35Error {
