@@ -124,12 +124,14 @@ public enum PayloadText {
         guard (end - start) % 2 == 0 else {
             throw SCTE35Error(.invalidText, at: .character(end - 1), field: "payload", "hex has an odd number of digits (\(end - start))")
         }
-        bytes.reserveCapacity(bytes.count + (end - start) / 2)
+        var out = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: (end - start) / 2))
         var index = start
         while index < end {
             guard let high = hexValue(text[index]) else { throw invalidCharacter(text[index], at: index, in: "hex") }
             guard let low = hexValue(text[index + 1]) else { throw invalidCharacter(text[index + 1], at: index + 1, in: "hex") }
-            bytes.append(high << 4 | low)
+            bytes[out] = high << 4 | low
+            out += 1
             index += 2
         }
     }

@@ -17,6 +17,8 @@ enum PayloadLines {
         var failures = 0
         var lineNumber = 0
         var pending: [UInt8] = []
+        // Each payload's bytes, in room kept from line to line.
+        var payload: [UInt8] = []
         var overlong = false
         let input = FileHandle.standardInput
 
@@ -33,9 +35,8 @@ enum PayloadLines {
             }
             guard pending.contains(where: { $0 > 0x20 }) else { return }
             do {
-                let decoded = try pending.withUnsafeBufferPointer { text throws(SCTE35Error) in
-                    try decoder.decode(PayloadText.decode(text))
-                }
+                try pending.withUnsafeBufferPointer { text throws(SCTE35Error) in try PayloadText.decode(text, into: &payload) }
+                let decoded = try decoder.decode(payload)
                 if json {
                     SpliceInfoJSON.write(decoded, to: &output)
                     output.endLine()
