@@ -35,13 +35,14 @@ extension MediaParser {
             duration = Numbers.ticks(text, slash + 1..<end).map(MediaDuration.init(ticks:))
             if elapsed == nil || duration == nil { warn(line, tag, "expected elapsed/duration, not \(echo(start, end))") }
         } else if start < end {
-            if let range = valueRange(of: "ELAPSEDTIME", start, end) ?? valueRange(of: "ELAPSED", start, end) {
+            let values = continuationValues(start, end)
+            if let range = values.elapsedTime ?? values.elapsed {
                 elapsed = seconds(range, name: "ElapsedTime", line: line, tag: tag)
             }
-            if let range = valueRange(of: "DURATION", start, end) {
+            if let range = values.duration {
                 duration = seconds(range, name: "Duration", line: line, tag: tag)
             }
-            payload = valueRange(of: "SCTE35", start, end)
+            payload = values.scte35
         }
         addSignal(tag, .cueOutContinued(elapsed: elapsed, duration: duration, value: colon < end ? string(start, end) : nil),
                   line: line, payload: payload)
@@ -227,6 +228,37 @@ extension MediaParser {
             return nil
         }
         return MediaDuration(ticks: ticks)
+    }
+
+    /// The values ``valueRange(of:_:_:)`` finds for `ELAPSEDTIME`, `ELAPSED`,
+    /// `DURATION` and `SCTE35`, found in one pass over the attributes.
+    private func continuationValues(_ start: Int, _ end: Int)
+        -> (elapsedTime: Range<Int>?, elapsed: Range<Int>?, duration: Range<Int>?, scte35: Range<Int>?) {
+        var found: (elapsedTime: Range<Int>?, elapsed: Range<Int>?, duration: Range<Int>?, scte35: Range<Int>?)
+        var index = start
+        while index < end {
+            let next = Bytes.find(UInt8(ascii: ","), base, index, end)
+            let equals = Bytes.find(UInt8(ascii: "="), base, index, next)
+            if equals < next {
+                let value = equals + 1..<next
+                switch equals - index {
+                case 11 where found.elapsedTime == nil && named("ELAPSEDTIME", at: index): found.elapsedTime = value
+                case 7 where found.elapsed == nil && named("ELAPSED", at: index): found.elapsed = value
+                case 8 where found.duration == nil && named("DURATION", at: index): found.duration = value
+                case 6 where found.scte35 == nil && named("SCTE35", at: index): found.scte35 = value
+                default: break
+                }
+            }
+            index = next + 1
+        }
+        return found
+    }
+
+    /// Whether the bytes at `index` are `name`, without regard to case.
+    private func named(_ name: StaticString, at index: Int) -> Bool {
+        let key = name.utf8Start
+        for offset in 0..<name.utf8CodeUnitCount where base[index + offset] & 0xDF != key[offset] & 0xDF { return false }
+        return true
     }
 
     /// The bytes of the value of `name=` (matched without regard to case: vendors
