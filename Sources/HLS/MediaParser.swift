@@ -129,8 +129,14 @@ struct MediaParser {
     }
 
     private mutating func tagLine(_ start: Int, _ end: Int, line: Int) throws(HLSError) {
-        let colon = Bytes.find(UInt8(ascii: ":"), base, start, end)
-        let tag = Self.perSegmentTag(base, start, colon, end) ?? TagTable.shared.lookup(base, start, colon - start)
+        let tag: TagName?
+        let colon: Int
+        if let found = Self.perSegmentTag(base, start, end) {
+            (tag, colon) = (found.0, found.colon)
+        } else {
+            colon = Bytes.find(UInt8(ascii: ":"), base, start, end)
+            tag = TagTable.shared.lookup(base, start, colon - start)
+        }
         let valueStart = min(colon + 1, end)
         if let tag {
             if !tag.isPlaylistLevel, pending.blockStart == nil {
@@ -153,16 +159,19 @@ struct MediaParser {
         if !subscribed.isEmpty { deliverIfSubscribed(start, colon, valueStart, end, line: line) }
     }
 
-    /// `#EXTINF` or `#EXT-X-PROGRAM-DATE-TIME`, told by whole-word compares
-    /// before the table is asked: two of a plain segment's three lines.
+    /// `#EXTINF` or `#EXT-X-PROGRAM-DATE-TIME` and where its colon is, told
+    /// by whole-word compares of the line's start before its colon is
+    /// looked for or the table is asked: two of a plain segment's three
+    /// lines. Neither name holds a colon, so the one after it is the line's first.
     @inline(__always)
-    static func perSegmentTag(_ base: UnsafePointer<UInt8>, _ start: Int, _ colon: Int, _ end: Int) -> TagName? {
-        // The colon is read as part of the name's last word, so only a line
-        // that has one is looked at here.
-        guard colon < end else { return nil }
-        let name = UnsafeBufferPointer(start: base + start, count: colon + 1 - start)
-        if Bytes.isName(name, "#EXTINF:") { return .extinf }
-        if Bytes.isName(name, "#EXT-X-PROGRAM-DATE-TIME:") { return .programDateTime }
+    static func perSegmentTag(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (TagName, colon: Int)? {
+        // The colon is read as part of the name's last word.
+        @inline(__always) func starts(with name: StaticString) -> Bool {
+            let count = name.utf8CodeUnitCount
+            return end - start >= count && Bytes.isName(UnsafeBufferPointer(start: base + start, count: count), name)
+        }
+        if starts(with: "#EXTINF:") { return (.extinf, start + 7) }
+        if starts(with: "#EXT-X-PROGRAM-DATE-TIME:") { return (.programDateTime, start + 24) }
         return nil
     }
 
