@@ -6,7 +6,7 @@ public import MediaTime
 /// A long playlist holds a hundred thousand of these back to back, and
 /// filling, paging in and freeing that table is paid per byte. So a segment
 /// is kept in 120 bytes, not the 184 its fields would take one by one: the
-/// optional values are a word and a bit in ``Flags``, the segment's block is
+/// optional values are a word and a flag bit each, the segment's block is
 /// told from its URI, and what few segments have (`#EXT-X-PART`,
 /// `#EXT-X-BYTERANGE`) is boxed. Each value has one stored form, so two
 /// segments are equal exactly when their properties are.
@@ -20,9 +20,9 @@ public struct MediaSegment: Sendable, Hashable {
     public var start: StreamTime
     /// `#EXTINF` duration, exact.
     public var duration: MediaDuration
-    /// `#EXT-X-PROGRAM-DATE-TIME`'s ticks when ``Flags/date`` is set, else 0.
+    /// `#EXT-X-PROGRAM-DATE-TIME`'s ticks when the date flag is set, else 0.
     private var dateTicks: Int64
-    /// `#EXT-X-BITRATE` when ``Flags/bitrate`` is set, else 0.
+    /// `#EXT-X-BITRATE` when the bitrate flag is set, else 0.
     private var bitrateValue: UInt64
     /// Where the block starts in the playlist's text, less the playlist's
     /// shifts (see ``MediaPlaylist``).
@@ -33,7 +33,7 @@ public struct MediaSegment: Sendable, Hashable {
     private var rare: [Rare]
     /// The URI line as written; ``MediaPlaylist/uri(of:)`` gives it with variables substituted.
     public var uri: TextSpan
-    /// The title when ``Flags/title`` is set, else all zero.
+    /// The title when the title flag is set, else all zero.
     private var titleSpan: TextSpan
     /// The key and map indexes when their flags are set, else 0.
     private var keyValue: Int32
