@@ -265,19 +265,12 @@ extension MediaParser {
     /// write `ElapsedTime`, `Duration`), running to the next `,` (base64 may hold `=`).
     func valueRange(of name: StaticString, _ start: Int, _ end: Int) -> Range<Int>? {
         let length = name.utf8CodeUnitCount
-        let key = name.utf8Start
         var index = start
         while index + length < end {
-            if index == start || base[index - 1] == UInt8(ascii: ","), base[index + length] == UInt8(ascii: "=") {
-                var same = true
-                for offset in 0..<length where base[index + offset] & 0xDF != key[offset] & 0xDF {
-                    same = false
-                    break
-                }
-                if same {
-                    let valueStart = index + length + 1
-                    return valueStart..<Bytes.find(UInt8(ascii: ","), base, valueStart, end)
-                }
+            if index == start || base[index - 1] == UInt8(ascii: ","), base[index + length] == UInt8(ascii: "="),
+               named(name, at: index) {
+                let valueStart = index + length + 1
+                return valueStart..<Bytes.find(UInt8(ascii: ","), base, valueStart, end)
             }
             index = Bytes.find(UInt8(ascii: ","), base, index, end) + 1
         }
