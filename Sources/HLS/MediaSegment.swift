@@ -72,7 +72,7 @@ public struct MediaSegment: Sendable, Hashable {
         bitrateValue = bitrate ?? 0
         self.blockOffset = blockOffset
         self.uriLine = uriLine
-        rare = parts.isEmpty && byteRange == nil ? [] : [Rare(parts: parts, byteRange: byteRange)]
+        rare = Self.rare(parts: parts, byteRange: byteRange)
         self.uri = uri
         titleSpan = title ?? Self.noTitle
         keyValue = keyIndex ?? 0
@@ -114,7 +114,7 @@ public struct MediaSegment: Sendable, Hashable {
     /// `#EXT-X-BYTERANGE`.
     public var byteRange: ByteRange? {
         get { rare.first?.byteRange }
-        set { setRare(parts: parts, byteRange: newValue) }
+        set { rare = Self.rare(parts: parts, byteRange: newValue) }
     }
 
     /// `#EXT-X-DISCONTINUITY` precedes the segment.
@@ -159,7 +159,7 @@ public struct MediaSegment: Sendable, Hashable {
     /// `#EXT-X-PART` tags of the segment.
     public var parts: [PartialSegment] {
         get { rare.first?.parts ?? [] }
-        set { setRare(parts: newValue, byteRange: byteRange) }
+        set { rare = Self.rare(parts: newValue, byteRange: byteRange) }
     }
 
     /// The bytes from the segment's first tag through its URI line.
@@ -177,7 +177,8 @@ public struct MediaSegment: Sendable, Hashable {
         if on { flags.insert(flag) } else { flags.remove(flag) }
     }
 
-    private mutating func setRare(parts: [PartialSegment], byteRange: ByteRange?) {
-        rare = parts.isEmpty && byteRange == nil ? [] : [Rare(parts: parts, byteRange: byteRange)]
+    /// The stored form of `parts` and `byteRange`: empty when there are neither.
+    private static func rare(parts: [PartialSegment], byteRange: ByteRange?) -> [Rare] {
+        parts.isEmpty && byteRange == nil ? [] : [Rare(parts: parts, byteRange: byteRange)]
     }
 }
